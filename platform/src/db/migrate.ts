@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import { Umzug } from 'umzug';
+import type { Database } from './database.js';
+import { migrations } from './migrations/index.js';
+
+/** Applies pending migrations in order; an advisory lock keeps two starting instances apart. */
+export async function migrate(db: Database, logger: Logger): Promise<void> {
+  await db.transaction(async (transaction) => {
+    await db.execute('SELECT pg_advisory_xact_lock(7355608)', [], transaction);
+    await db.execute(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      [],
+      transaction,
+    );
+    const umzug = new Umzug({
+      migrations: migrations.map((migration) => ({
+        name: migration.name,
+        up: () => migration.up(db, transaction),
+      })),
+      context: {},
+      storage: {
+        executed: async () =>
+          (await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name', [], transaction)).map(
+            (row) => row.name,
+          ),
+        logMigration: async ({ name }) => {
+          await db.execute('INSERT INTO schema_migrations (name) VALUES ($1)', [name], transaction);
+        },
+        unlogMigration: async ({ name }) => {
+          await db.execute('DELETE FROM schema_migrations WHERE name = $1', [name], transaction);
+        },
+      },
+      logger: {
+        info: (event) => logger.info(event, 'migration'),
+        warn: (event) => logger.warn(event, 'migration'),
+        error: (event) => logger.error(event, 'migration'),
+        debug: (event) => logger.debug(event, 'migration'),
+      },
+    });
+    await umzug.up();
+  });
+}

@@ -1,0 +1,11 @@
+import type { Transaction } from 'sequelize';
+import type { Database } from '../database.js';
+import { foundation } from './0001-foundation.js';
+
+export interface Migration {
+  name: string;
+  up(db: Database, transaction: Transaction): Promise<void>;
+}
+
+/** In order of application; names sort in the same order. */
+export const migrations: Migration[] = [foundation];

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { RouteDefinition } from './route.js';
+
+/** The OpenAPI document, generated from the same zod schemas that validate requests. */
+export function buildOpenApi(routes: RouteDefinition[], version: string): object {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const route of routes) {
+    const path = `/api${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+    const operation: Record<string, unknown> = {
+      summary: route.summary,
+      'x-access': route.access,
+      responses: { '200': { description: 'Envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } } },
+    };
+    if (route.body) {
+      operation.requestBody = {
+        content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } },
+      };
+    }
+    if (route.query) {
+      const schema = z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, object>;
+        required?: string[];
+      };
+      operation.parameters = Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+        name,
+        in: 'query',
+        required: schema.required?.includes(name) ?? false,
+        schema: property,
+      }));
+    }
+    paths[path] = { ...(paths[path] ?? {}), [route.method]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'PhoneFleet console API', version },
+    paths,
+    components: {
+      schemas: {
+        Envelope: {
+          type: 'object',
+          required: ['code', 'message', 'messageExt', 'result'],
+          properties: {
+            code: { type: 'integer', description: '0 success; 80000 session expired; see docs/api.md' },
+            message: { type: 'string' },
+            messageExt: { type: ['string', 'null'] },
+            result: {
+              type: 'object',
+              properties: { rows: { type: 'array', items: {} }, totalRows: { type: 'integer' } },
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import { ErrorCode, isMessageKey, normaliseLanguage, type Language } from '@phonefleet/sdk';
+import Koa, { type Context, type Next } from 'koa';
+import compress from 'koa-compress';
+import send from 'koa-send';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { projectRoot } from '../config.js';
+import type { Cradle } from '../container.js';
+import { SESSION_COOKIE } from '../modules/auth/routes.js';
+import type { SessionInfo } from '../modules/auth/session-info.js';
+import { PRODUCT_VERSION } from '../modules/system/routes.js';
+import { AppError, failure, success } from './envelope.js';
+import { buildOpenApi } from './openapi.js';
+import type { RouteDefinition } from './route.js';
+
+export interface RequestState {
+  requestId: string;
+  language: Language;
+  /** Caller's GMT offset in minutes, from the `Timezone: GMT+08:00` header; 0 when absent. */
+  zoneOffsetMinutes: number;
+  log: Logger;
+}
+
+const JSON_LIMIT = '1mb';
+const hostDist = path.join(projectRoot, 'host', 'dist');
+
+function parseZoneOffset(header: string | undefined): number {
+  const match = /^(?:GMT|UTC)?\s*([+-])(\d{1,2}):?(\d{2})?$/i.exec(header?.trim() ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+function zodError(error: z.ZodError): AppError {
+  const first = error.issues[0];
+  const key = first && isMessageKey(first.message) ? first.message : 'invalidFormat';
+  const detail = error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+  return AppError.invalid(key, detail);
+}
+
+function requestContext(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const state: RequestState = {
+      requestId,
+      language: normaliseLanguage(ctx.get('Accept-Language')),
+      zoneOffsetMinutes: parseZoneOffset(ctx.get('Timezone')),
+      log: logger.child({ requestId }),
+    };
+    ctx.state.request = state;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.code === ErrorCode.internal) state.log.error({ err: error, path: ctx.path }, 'request failed');
+      ctx.status = appError.httpStatus;
+      ctx.body = failure(appError, state.language);
+    }
+  };
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const status = (error as { status?: number; type?: string }).status;
+  if (status === 413) return new AppError(ErrorCode.payloadTooLarge, 'payloadTooLarge');
+  if (status === 400 || status === 415) return AppError.invalid('invalidFormat', (error as Error).message);
+  return new AppError(ErrorCode.internal, 'unknownError');
+}
+
+async function loadSession(cradle: Cradle, ctx: Context): Promise<SessionInfo | undefined> {
+  const token = ctx.cookies.get(SESSION_COOKIE);
+  return token ? cradle.authService.sessionFromToken(token) : undefined;
+}
+
+function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
+  router[route.method](route.path, async (ctx: Context) => {
+    const state = ctx.state.request as RequestState;
+    const query = route.query ? route.query.safeParse(ctx.query) : { success: true as const, data: ctx.query };
+    if (!query.success) throw zodError(query.error);
+    const body = route.body ? route.body.safeParse(ctx.request.body ?? {}) : { success: true as const, data: undefined };
+    if (!body.success) throw zodError(body.error);
+    const session = await loadSession(cradle, ctx);
+    if (route.access !== 'public') {
+      if (!session) throw AppError.sessionExpired();
+      if (typeof route.access === 'object') {
+        const { power, button } = route.access;
+        if (!session.powers.has(power)) throw AppError.forbidden();
+        if (button && !session.login.buttons[power]?.includes(button)) throw AppError.forbidden();
+      }
+    }
+    const handler = route.handler as (input: object) => Promise<{ raw: true } | Parameters<typeof success>[0]>;
+    const reply = await handler({ body: body.data, query: query.data, params: ctx.params ?? {}, ctx, session });
+    if ('raw' in reply) return;
+    ctx.body = success(reply, state.language);
+  });
+}
+
+async function sendFile(ctx: Context, root: string, file: string): Promise<void> {
+  const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
+  await send(ctx, file, {
+    root,
+    setHeaders: (res) => res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
+}
+
+/** The Koa application: the browser API under /api, the host shell at /, UI plugins under /plugins. */
+export function createHttpApp(cradle: Cradle, moduleRoutes: RouteDefinition[]): Koa {
+  const app = new Koa();
+  app.use(requestContext(cradle.logger));
+  app.use(compress({ threshold: 1024 }));
+
+  const openApi = buildOpenApi(moduleRoutes, PRODUCT_VERSION);
+  const api = new Router({ prefix: '/api' });
+  api.use(bodyParser({ jsonLimit: JSON_LIMIT, enableTypes: ['json'], encoding: 'utf-8' }));
+  for (const route of moduleRoutes) mount(api, route, cradle);
+  api.get('/openapi.json', (ctx) => {
+    ctx.body = openApi;
+  });
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: false }));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      if (ctx.status === 405) throw new AppError(ErrorCode.notFound, 'invalidRoute', 405);
+      if (ctx.body === undefined) throw new AppError(ErrorCode.notFound, 'invalidRoute', 404);
+      return;
+    }
+    await next();
+  });
+
+  // Built UI plugins: /plugins/<id>/<file>
+  app.use(async (ctx, next) => {
+    const match = /^\/plugins\/([a-z][a-z0-9-]*)\/(.+)$/.exec(ctx.path);
+    if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const distDir = cradle.pluginRegistry.distDirOf(match[1] ?? '');
+    if (!distDir) {
+      ctx.status = 404;
+      return;
+    }
+    await sendFile(ctx, distDir, match[2] ?? '');
+  });
+
+  // The host shell; every other GET is a client-side route and gets index.html.
+  app.use(async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 404;
+      return;
+    }
+    if (!existsSync(path.join(hostDist, 'index.html'))) {
+      ctx.status = 503;
+      ctx.body = 'The console UI is not built yet: run npm run build';
+      return;
+    }
+    const file = ctx.path.slice(1);
+    if (file && existsSync(path.join(hostDist, file)) && !file.includes('..')) {
+      await sendFile(ctx, hostDist, file);
+    } else {
+      await sendFile(ctx, hostDist, 'index.html');
+    }
+  });
+  return app;
+}

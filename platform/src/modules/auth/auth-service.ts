@@ -1,0 +1,161 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '@phonefleet/sdk';
+import type { Logger } from 'pino';
+import type { ConsoleConfig } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import type { AccessService } from '../access/access-service.js';
+import type { CaptchaService } from './captcha-service.js';
+import { hashPassword, meetsPasswordRule, verifyPassword } from './password.js';
+import type { SessionInfo } from './session-info.js';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+const RESET_TOKEN_MINUTES = 30;
+
+export interface LoginRequest {
+  userName: string;
+  userPwd: string;
+  captchaId: string;
+  verifyCode: string;
+}
+
+interface CredentialRow {
+  id: string;
+  password_hash: string;
+  status: 'activated' | 'inactivated';
+  org_status: 'normal' | 'frozen' | 'inactivated';
+  locked: boolean;
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Sign-in, sessions (stored in PostgreSQL, so they survive restarts) and the password reset flow. */
+export class AuthService {
+  private readonly db: Database;
+  private readonly config: ConsoleConfig;
+  private readonly logger: Logger;
+  private readonly captchaService: CaptchaService;
+  private readonly accessService: AccessService;
+
+  constructor(deps: {
+    db: Database;
+    config: ConsoleConfig;
+    logger: Logger;
+    captchaService: CaptchaService;
+    accessService: AccessService;
+  }) {
+    this.db = deps.db;
+    this.config = deps.config;
+    this.logger = deps.logger;
+    this.captchaService = deps.captchaService;
+    this.accessService = deps.accessService;
+  }
+
+  async login(request: LoginRequest): Promise<{ token: string; session: SessionInfo }> {
+    if (!request.userName.trim()) throw AppError.invalid('loginNameEmpty');
+    if (!request.userPwd) throw AppError.invalid('passwordEmpty');
+    if (!request.verifyCode.trim()) throw AppError.invalid('verifyCodeEmpty');
+    if (!(await this.captchaService.verify(request.captchaId, request.verifyCode))) {
+      throw AppError.invalid('verifyCodeWrong');
+    }
+    const user = await this.db.one<CredentialRow>(
+      `SELECT u.id, u.password_hash, u.status, o.status AS org_status,
+              (u.locked_until IS NOT NULL AND u.locked_until > now()) AS locked
+         FROM users u JOIN orgs o ON o.id = u.org_id
+        WHERE u.user_name = $1 OR u.email = $1`,
+      [request.userName.trim()],
+    );
+    if (!user) {
+      // Same work and answer as a wrong password, so user names cannot be probed.
+      await verifyPassword(request.userPwd, 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
+      throw new AppError(ErrorCode.loginFailed, 'loginWrong');
+    }
+    if (user.locked) throw new AppError(ErrorCode.locked, 'accountLocked');
+    if (!(await verifyPassword(request.userPwd, user.password_hash))) {
+      await this.db.execute(
+        `UPDATE users SET failed_logins = failed_logins + 1,
+                locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3) END
+          WHERE id = $1`,
+        [user.id, MAX_FAILED_LOGINS, LOCK_MINUTES],
+      );
+      throw new AppError(ErrorCode.loginFailed, 'loginWrong');
+    }
+    if (user.status !== 'activated') throw new AppError(ErrorCode.loginFailed, 'accountInactive');
+    if (user.org_status !== 'normal') throw new AppError(ErrorCode.loginFailed, 'accountFrozen');
+    await this.db.execute('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
+    const token = randomBytes(32).toString('base64url');
+    await this.db.execute(
+      'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))',
+      [tokenHash(token), user.id, this.config.sessionIdleMinutes],
+    );
+    const session = await this.sessionFromToken(token);
+    if (!session) throw new AppError(ErrorCode.internal, 'unknownError');
+    return { token, session };
+  }
+
+  /** Resolves a session cookie; an unknown or idle-expired session yields undefined. Slides the expiry. */
+  async sessionFromToken(token: string): Promise<SessionInfo | undefined> {
+    const hash = tokenHash(token);
+    const row = await this.db.one<{ user_id: string }>(
+      `UPDATE sessions SET expires_at = now() + make_interval(mins => $2)
+        WHERE token_hash = $1 AND expires_at > now() RETURNING user_id`,
+      [hash, this.config.sessionIdleMinutes],
+    );
+    if (!row) return undefined;
+    const described = await this.accessService.describe(Number(row.user_id));
+    if (!described) return undefined;
+    return { tokenHash: hash, ...described };
+  }
+
+  async logout(session: SessionInfo): Promise<void> {
+    await this.db.execute('DELETE FROM sessions WHERE token_hash = $1 OR expires_at < now()', [session.tokenHash]);
+  }
+
+  /**
+   * Creates a single-use reset token for the account named by email or user name. The answer
+   * is the same whether or not the account exists. The email itself is sent by the email-server
+   * module when it exists; until then the link is written to the log.
+   */
+  async forgetPassword(name: string, publicUrl: string): Promise<void> {
+    const user = await this.db.one<{ id: string; email: string | null }>(
+      'SELECT id, email FROM users WHERE user_name = $1 OR email = $1',
+      [name.trim()],
+    );
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.db.execute(
+      `INSERT INTO password_resets (token_hash, user_id, expires_at)
+       VALUES ($1, $2, now() + make_interval(mins => $3))`,
+      [tokenHash(token), user.id, RESET_TOKEN_MINUTES],
+    );
+    this.logger.info(
+      { userId: Number(user.id), email: user.email, link: `${publicUrl}/modifyPassword?token=${token}` },
+      'password reset link',
+    );
+  }
+
+  async resetPassword(token: string, password: string, confirmPassword: string): Promise<void> {
+    if (password !== confirmPassword) throw AppError.invalid('passwordMismatch');
+    if (!meetsPasswordRule(password)) throw AppError.invalid('passwordRule');
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (transaction) => {
+      const reset = await this.db.one<{ user_id: string }>(
+        `UPDATE password_resets SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+        [tokenHash(token)],
+        transaction,
+      );
+      if (!reset) throw AppError.invalid('resetTokenInvalid');
+      await this.db.execute(
+        'UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1',
+        [reset.user_id, passwordHash],
+        transaction,
+      );
+      // A new password ends every existing session of the account.
+      await this.db.execute('DELETE FROM sessions WHERE user_id = $1', [reset.user_id], transaction);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+import type { Cradle } from '../../container.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import { forgetPasswordQuery, loginBody, resetPasswordBody } from './schemas.js';
+
+export const SESSION_COOKIE = 'pf_session';
+
+export function authRoutes({ authService, captchaService, config }: Cradle): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/captcha',
+      summary: 'A new verification code image (single use, 5 minutes)',
+      access: 'public',
+      handler: async () => ({ rows: [await captchaService.create()] }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/login',
+      summary: 'Sign in with email or user name, password and verification code',
+      access: 'public',
+      body: loginBody,
+      handler: async ({ body, ctx }) => {
+        const { token, session } = await authService.login(body);
+        ctx.cookies.set(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: ctx.secure,
+          overwrite: true,
+        });
+        return { rows: [session.login] };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/logout',
+      summary: 'Sign out',
+      access: 'session',
+      handler: async ({ session, ctx }) => {
+        await authService.logout(session);
+        ctx.cookies.set(SESSION_COOKIE, null);
+        return { rows: [] };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/homepage/init',
+      summary: 'The signed-in user, resources and permission buttons (code 80000 when signed out)',
+      access: 'session',
+      handler: async ({ session }) => ({ rows: [session.login] }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/forgetPassword',
+      summary: 'Send a password reset link to the account named by email or user name',
+      access: 'public',
+      query: forgetPasswordQuery,
+      handler: async ({ query, ctx }) => {
+        await authService.forgetPassword(query.name, config.publicUrl ?? ctx.origin);
+        return { rows: [], messageKey: 'resetLinkSent' };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/resetPassword',
+      summary: 'Set a new password with a reset token',
+      access: 'public',
+      body: resetPasswordBody,
+      handler: async ({ body }) => {
+        await authService.resetPassword(body.token, body.password, body.confirmPassword);
+        return { rows: [], messageKey: 'passwordChanged' };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+import type { Database } from '../../db/database.js';
+import type { TenantScope } from '../tenancy/scope.js';
+
+export interface HomeTotals {
+  totalDevices: number;
+  unknownDevices: number;
+  deviceStatus: { online: number; offline: number; abnormal: number; disabled: number };
+  models: { model: string; count: number }[];
+  organizations: { id: number; name: string; type: 'channel' | 'enterprise'; count: number }[];
+  sipAccounts: { unassigned: number; registered: number; unregistered: number };
+  callQuality: { good: number; fair: number; poor: number };
+}
+
+/** The home dashboard's figures (spec §2), each one aggregate query within the caller's scope. */
+export class HomeService {
+  private readonly db: Database;
+
+  constructor({ db }: { db: Database }) {
+    this.db = db;
+  }
+
+  async totals(scope: TenantScope): Promise<HomeTotals> {
+    const query = <Row extends object>(sql: string, bind: unknown[] = []) => scope.query<Row>(this.db, sql, bind);
+    const [devices, unknown, models, organizations, accounts, calls] = await Promise.all([
+      query<{ total: string; online: string; offline: string; abnormal: string; disabled: string }>(
+        scope,
+        `SELECT count(*) AS total,
+                count(*) FILTER (WHERE status = 1 AND push_enabled) AS online,
+                count(*) FILTER (WHERE status = 0 AND push_enabled) AS offline,
+                count(*) FILTER (WHERE status = 2 AND push_enabled) AS abnormal,
+                count(*) FILTER (WHERE NOT push_enabled) AS disabled
+           FROM devices d WHERE {scope:d.org_id}`,
+      ),
+      query<{ total: string }>(
+        scope,
+        'SELECT count(DISTINCT coalesce(mac::text, path)) AS total FROM unknown_devices u WHERE {scope:u.org_id}',
+      ),
+      query<{ model: string; count: string }>(
+        scope,
+        `SELECT model, count(*) AS count FROM devices d WHERE {scope:d.org_id}
+          GROUP BY model ORDER BY count(*) DESC, model LIMIT 10`,
+      ),
+      // Organizations one level below the caller, with the devices of their whole subtree.
+      query<{ id: string; name: string; type: 'channel' | 'enterprise'; count: string }>(
+        scope,
+        `SELECT o.id, o.name, o.type,
+                (SELECT count(*) FROM devices d JOIN orgs od ON od.id = d.org_id
+                  WHERE od.path LIKE o.path || '%') AS count
+           FROM orgs o
+          WHERE o.parent_id = $1 AND {scope:o.id}
+          ORDER BY count DESC, o.name LIMIT 10`,
+        [scope.orgId],
+      ),
+      query<{ unassigned: string; registered: string; unregistered: string }>(
+        scope,
+        `SELECT count(*) FILTER (WHERE status = 0) AS unassigned,
+                count(*) FILTER (WHERE status = 1) AS registered,
+                count(*) FILTER (WHERE status = 2) AS unregistered
+           FROM sip_accounts s WHERE {scope:s.org_id}`,
+      ),
+      query<{ good: string; fair: string; poor: string }>(
+        scope,
+        `SELECT count(*) FILTER (WHERE quality = 0) AS good,
+                count(*) FILTER (WHERE quality = 1) AS fair,
+                count(*) FILTER (WHERE quality = 2) AS poor
+           FROM call_records c WHERE {scope:c.org_id}`,
+      ),
+    ]);
+    const d = devices[0];
+    const a = accounts[0];
+    const c = calls[0];
+    return {
+      totalDevices: Number(d?.total ?? 0),
+      unknownDevices: Number(unknown[0]?.total ?? 0),
+      deviceStatus: {
+        online: Number(d?.online ?? 0),
+        offline: Number(d?.offline ?? 0),
+        abnormal: Number(d?.abnormal ?? 0),
+        disabled: Number(d?.disabled ?? 0),
+      },
+      models: models.map((row) => ({ model: row.model, count: Number(row.count) })),
+      organizations: organizations.map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        type: row.type,
+        count: Number(row.count),
+      })),
+      sipAccounts: {
+        unassigned: Number(a?.unassigned ?? 0),
+        registered: Number(a?.registered ?? 0),
+        unregistered: Number(a?.unregistered ?? 0),
+      },
+      callQuality: { good: Number(c?.good ?? 0), fair: Number(c?.fair ?? 0), poor: Number(c?.poor ?? 0) },
+    };
+  }
+}

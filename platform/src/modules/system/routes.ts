@@ -1,0 +1,32 @@
+import type { PublicConfig } from '@phonefleet/sdk';
+import type { Cradle } from '../../container.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
+
+export const PRODUCT_NAME = 'PhoneFleet';
+export const PRODUCT_VERSION = '0.1.0';
+
+export function systemRoutes({ healthService, config }: Cradle): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/health',
+      summary: 'Database, loaded plugins and drivers, and every one that failed to load with its reason',
+      access: 'public',
+      handler: async ({ ctx }) => {
+        const report = await healthService.report();
+        if (report.status === 'down') ctx.status = 503;
+        return { rows: [report] };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/common/config',
+      summary: 'Deployment facts the login page needs (title differs for LAN and cloud)',
+      access: 'public',
+      handler: async () => {
+        const row: PublicConfig = { deployment: config.deployment, productName: PRODUCT_NAME, version: PRODUCT_VERSION };
+        return { rows: [row] };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,17 @@
+import type { TimeZone } from '@phonefleet/sdk';
+import type { Cradle } from '../../container.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
+
+export function timeZoneRoutes({ db }: Cradle): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/tb-timezone/getTimeZoneList',
+      summary: 'Time zones for the footer dropdown and user settings',
+      access: 'public',
+      handler: async () => ({
+        rows: await db.query<TimeZone>('SELECT id, description, "offset" FROM time_zones ORDER BY id'),
+      }),
+    }),
+  ];
+}

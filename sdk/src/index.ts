@@ -1,0 +1,6 @@
+export * from './driver.js';
+export * from './envelope.js';
+export * from './messages.js';
+export * from './plugin.js';
+export * from './session.js';
+export * from './version.js';

@@ -1,0 +1,66 @@
+/** Shapes the host and plugins read from the platform (spec §3 "Login info"). */
+
+export type UserType = 'admin' | 'channel' | 'enterprise';
+
+export interface LoginUser {
+  id: number;
+  userName: string;
+  email: string;
+  /** `admin` for administrators, otherwise the role's name. */
+  role: string;
+  userType: UserType;
+  /** enterprise, channel or others (spec §3). */
+  enterpriseType: 'enterprise' | 'channel' | 'others';
+  channelId: number | null;
+  enterpriseId: number | null;
+  zoneId: number | null;
+  timezone: string | null;
+  zoneOffset: string | null;
+}
+
+export interface Resource {
+  id: number;
+  rsName: string;
+  rsNameCn: string;
+  /** The power name routes and API calls check. */
+  power: string;
+  path: string;
+}
+
+export interface LoginInfo {
+  user: LoginUser;
+  resources: Resource[];
+  /** Permission buttons by route power (spec §6). */
+  buttons: Record<string, string[]>;
+}
+
+/** One permitted UI plugin, as `GET /api/plugins` lists it. */
+export interface PluginDescriptor {
+  id: string;
+  title: { en: string; 'zh-CN': string };
+  icon?: string;
+  /** URL of the remote's `mf-manifest.json`. */
+  entry: string;
+  menu: {
+    path: string;
+    power: string;
+    title: { en: string; 'zh-CN': string };
+    icon?: string;
+    order: number;
+    hideInMenu: boolean;
+  }[];
+}
+
+/** `GET /api/common/config`: what the login page needs before sign-in. */
+export interface PublicConfig {
+  deployment: 'lan' | 'cloud';
+  productName: string;
+  version: string;
+}
+
+export interface TimeZone {
+  id: number;
+  description: string;
+  /** GMT offset, e.g. `+08:00`. */
+  offset: string;
+}
