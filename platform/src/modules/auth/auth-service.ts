@@ -119,22 +119,21 @@ export class AuthService {
    * is the same whether or not the account exists. The email itself is sent by the email-server
    * module when it exists; until then the link is written to the log.
    */
-  async forgetPassword(name: string, publicUrl: string): Promise<void> {
+  async forgetPassword(name: string, publicUrl: string): Promise<string | undefined> {
     const user = await this.db.one<{ id: string; email: string | null }>(
       'SELECT id, email FROM users WHERE user_name = $1 OR email = $1',
       [name.trim()],
     );
-    if (!user) return;
+    if (!user) return undefined;
     const token = randomBytes(32).toString('base64url');
     await this.db.execute(
       `INSERT INTO password_resets (token_hash, user_id, expires_at)
        VALUES ($1, $2, now() + make_interval(mins => $3))`,
       [tokenHash(token), user.id, RESET_TOKEN_MINUTES],
     );
-    this.logger.info(
-      { userId: Number(user.id), email: user.email, link: `${publicUrl}/modifyPassword?token=${token}` },
-      'password reset link',
-    );
+    const link = `${publicUrl}/modifyPassword?token=${token}`;
+    this.logger.info({ userId: Number(user.id), email: user.email, link }, 'password reset link');
+    return link;
   }
 
   async resetPassword(token: string, password: string, confirmPassword: string): Promise<void> {

@@ -23,7 +23,6 @@ export class HomeService {
     const query = <Row extends object>(sql: string, bind: unknown[] = []) => scope.query<Row>(this.db, sql, bind);
     const [devices, unknown, models, organizations, accounts, calls] = await Promise.all([
       query<{ total: string; online: string; offline: string; abnormal: string; disabled: string }>(
-        scope,
         `SELECT count(*) AS total,
                 count(*) FILTER (WHERE status = 1 AND push_enabled) AS online,
                 count(*) FILTER (WHERE status = 0 AND push_enabled) AS offline,
@@ -32,17 +31,14 @@ export class HomeService {
            FROM devices d WHERE {scope:d.org_id}`,
       ),
       query<{ total: string }>(
-        scope,
         'SELECT count(DISTINCT coalesce(mac::text, path)) AS total FROM unknown_devices u WHERE {scope:u.org_id}',
       ),
       query<{ model: string; count: string }>(
-        scope,
         `SELECT model, count(*) AS count FROM devices d WHERE {scope:d.org_id}
           GROUP BY model ORDER BY count(*) DESC, model LIMIT 10`,
       ),
       // Organizations one level below the caller, with the devices of their whole subtree.
       query<{ id: string; name: string; type: 'channel' | 'enterprise'; count: string }>(
-        scope,
         `SELECT o.id, o.name, o.type,
                 (SELECT count(*) FROM devices d JOIN orgs od ON od.id = d.org_id
                   WHERE od.path LIKE o.path || '%') AS count
@@ -52,14 +48,12 @@ export class HomeService {
         [scope.orgId],
       ),
       query<{ unassigned: string; registered: string; unregistered: string }>(
-        scope,
         `SELECT count(*) FILTER (WHERE status = 0) AS unassigned,
                 count(*) FILTER (WHERE status = 1) AS registered,
                 count(*) FILTER (WHERE status = 2) AS unregistered
            FROM sip_accounts s WHERE {scope:s.org_id}`,
       ),
       query<{ good: string; fair: string; poor: string }>(
-        scope,
         `SELECT count(*) FILTER (WHERE quality = 0) AS good,
                 count(*) FILTER (WHERE quality = 1) AS fair,
                 count(*) FILTER (WHERE quality = 2) AS poor

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../app.js';
+import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+import { LOCK_MINUTES, MAX_FAILED_LOGINS } from './auth-service.js';
+
+let running: RunningConsole;
+
+beforeAll(async () => {
+  running = await createTestConsole();
+});
+afterAll(async () => {
+  await running.stop();
+});
+
+describe('sign-in', () => {
+  it('signs the administrator in with user name, password and code, returning resources and buttons', async () => {
+    const api = new ApiClient(running.url);
+    const reply = await api.signIn('admin', TEST_ADMIN_PASSWORD);
+    expect(reply.code).toBe(0);
+    const login = reply.rows[0] as { user: { userName: string; role: string }; resources: { power: string }[]; buttons: Record<string, string[]> };
+    expect(login.user).toMatchObject({ userName: 'admin', role: 'admin' });
+    expect(login.resources.map((r) => r.power)).toContain('home');
+    expect(login.buttons.deviceManagement).toContain('delete');
+    const init = await api.call('GET', '/homepage/init');
+    expect(init.code).toBe(0);
+  });
+
+  it('answers each empty field with the spec message and does not sign in', async () => {
+    const api = new ApiClient(running.url);
+    expect((await api.call('POST', '/user/login', { userName: '', userPwd: 'x', verifyCode: '1' })).message).toBe(
+      'Email/Username cannot be empty!',
+    );
+    expect((await api.call('POST', '/user/login', { userName: 'admin', userPwd: '', verifyCode: '1' })).message).toBe(
+      'Password cannot be empty!',
+    );
+    expect((await api.call('POST', '/user/login', { userName: 'admin', userPwd: 'x', verifyCode: '' })).message).toBe(
+      'Please fill in the verification code!',
+    );
+    expect((await api.call('GET', '/homepage/init')).code).toBe(80000);
+  });
+
+  it('rejects a wrong verification code even with the right password', async () => {
+    const api = new ApiClient(running.url);
+    const reply = await api.signIn('admin', TEST_ADMIN_PASSWORD, '9999');
+    expect(reply.message).toBe('The verification code is incorrect!');
+    expect(reply.code).not.toBe(0);
+    expect((await api.call('GET', '/homepage/init')).code).toBe(80000);
+  });
+
+  it('uses a verification code once', async () => {
+    const api = new ApiClient(running.url);
+    const captcha = await api.call<{ captchaId: string; image: string }>('GET', '/captcha');
+    expect(captcha.rows[0]?.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const body = { userName: 'admin', userPwd: 'wrong-Pass1', captchaId: captcha.rows[0]?.captchaId, verifyCode: '1234' };
+    await api.call('POST', '/user/login', body);
+    const second = await api.call('POST', '/user/login', { ...body, userPwd: TEST_ADMIN_PASSWORD });
+    expect(second.message).toBe('The verification code is incorrect!');
+  });
+
+  it('answers in Chinese for zh-CN callers', async () => {
+    const api = new ApiClient(running.url, 'zh-CN,zh;q=0.9');
+    const reply = await api.signIn('admin', TEST_ADMIN_PASSWORD, '0000');
+    expect(reply.message).toBe('验证码不正确！');
+  });
+
+  it(`locks an account for ${LOCK_MINUTES} minutes after ${MAX_FAILED_LOGINS} wrong passwords`, async () => {
+    const { db } = running.cradle;
+    await db.execute(
+      `INSERT INTO users (org_id, user_name, password_hash, user_type) SELECT 1, 'victim', password_hash, 'admin' FROM users WHERE user_name = 'admin'`,
+    );
+    const api = new ApiClient(running.url);
+    for (let attempt = 0; attempt < MAX_FAILED_LOGINS; attempt += 1) {
+      expect((await api.signIn('victim', 'Wrong-pass1')).message).toBe('Incorrect username or password');
+    }
+    const locked = await api.signIn('victim', TEST_ADMIN_PASSWORD);
+    expect(locked.code).toBe(42300);
+    expect(locked.message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('answers 80000 after logout and for a forged cookie', async () => {
+    const api = new ApiClient(running.url);
+    await api.signIn('admin', TEST_ADMIN_PASSWORD);
+    expect((await api.call('POST', '/user/logout')).code).toBe(0);
+    expect((await api.call('POST', '/homepage/total', {})).code).toBe(80000);
+    const forged = await api.call('GET', '/homepage/init', undefined, { Cookie: 'pf_session=forged' });
+    expect(forged.code).toBe(80000);
+    expect(forged.status).toBe(401);
+  });
+
+  it('expires an idle session', async () => {
+    const api = new ApiClient(running.url);
+    await api.signIn('admin', TEST_ADMIN_PASSWORD);
+    await running.cradle.db.execute(`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    expect((await api.call('GET', '/homepage/init')).code).toBe(80000);
+  });
+});
+
+describe('password reset', () => {
+  it('resets a password with a single-use token and ends existing sessions', async () => {
+    const { db, authService } = running.cradle;
+    await db.execute(
+      `INSERT INTO users (org_id, user_name, email, password_hash, user_type) SELECT 1, 'forgetful', 'forgetful@example.com', password_hash, 'admin' FROM users WHERE user_name = 'admin'`,
+    );
+    const api = new ApiClient(running.url);
+    await api.signIn('forgetful', TEST_ADMIN_PASSWORD);
+    const sent = await api.call('POST', '/user/forgetPassword?name=forgetful%40example.com');
+    expect(sent.code).toBe(0);
+    const unknown = await api.call('POST', '/user/forgetPassword?name=nobody');
+    expect(unknown.message).toBe(sent.message);
+
+    const link = await authService.forgetPassword('forgetful', running.url);
+    const token = new URL(link ?? '').searchParams.get('token') ?? '';
+    const mismatch = await api.call('POST', '/user/resetPassword', { token, password: 'New@pass123', confirmPassword: 'New@pass124' });
+    expect(mismatch.message).toBe('The two passwords are inconsistent!');
+    const weak = await api.call('POST', '/user/resetPassword', { token, password: 'alllowercase', confirmPassword: 'alllowercase' });
+    expect(weak.code).toBe(40000);
+    const done = await api.call('POST', '/user/resetPassword', { token, password: 'New@pass123', confirmPassword: 'New@pass123' });
+    expect(done.code).toBe(0);
+    expect((await api.call('GET', '/homepage/init')).code).toBe(80000);
+    const again = await api.call('POST', '/user/resetPassword', { token, password: 'New@pass456', confirmPassword: 'New@pass456' });
+    expect(again.message).toBe('The reset link is invalid or has expired');
+    expect((await new ApiClient(running.url).signIn('forgetful', 'New@pass123')).code).toBe(0);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../app.js';
+import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
+
+let running: RunningConsole;
+let channel: TestTenant;
+let acme: TestTenant;
+let globex: TestTenant;
+let independent: TestTenant;
+
+const ACME_MAC = 'a1a1a1000001';
+const GLOBEX_MAC = 'b2b2b2000001';
+
+beforeAll(async () => {
+  running = await createTestConsole();
+  const { db } = running.cradle;
+  channel = await createTenant(db, 'channel', 'Reseller One');
+  acme = await createTenant(db, 'enterprise', 'Acme Hotels', channel.orgId);
+  globex = await createTenant(db, 'enterprise', 'Globex Offices', channel.orgId);
+  independent = await createTenant(db, 'enterprise', 'Initech');
+  await insertDevices(db, acme, [
+    { mac: ACME_MAC, model: 'H2', status: 1 },
+    { mac: 'a1a1a1000002', model: 'H2P', status: 2 },
+  ]);
+  await insertDevices(db, globex, [
+    { mac: GLOBEX_MAC, model: 'V64', status: 0 },
+    { mac: 'b2b2b2000002', model: 'V64', pushEnabled: false },
+    { mac: 'b2b2b2000003', model: 'V67', status: 1 },
+  ]);
+  await insertDevices(db, independent, [{ mac: 'c3c3c3000001', model: 'V62' }]);
+});
+afterAll(async () => {
+  await running.stop();
+});
+
+async function signedIn(tenant: TestTenant): Promise<ApiClient> {
+  const api = new ApiClient(running.url);
+  const reply = await api.signIn(tenant.userName, tenant.password);
+  expect(reply.code).toBe(0);
+  return api;
+}
+
+type Totals = { totalDevices: number; deviceStatus: Record<string, number>; models: { model: string }[]; organizations: { name: string; count: number }[] };
+
+describe('tenant isolation', () => {
+  it('shows an enterprise only its own devices on the dashboard', async () => {
+    const api = await signedIn(acme);
+    const totals = (await api.call<Totals>('POST', '/homepage/total', {})).rows[0];
+    expect(totals?.totalDevices).toBe(2);
+    expect(totals?.deviceStatus).toEqual({ online: 1, offline: 0, abnormal: 1, disabled: 0 });
+    expect(totals?.models.map((m) => m.model).sort()).toEqual(['H2', 'H2P']);
+  });
+
+  it('shows a channel its enterprises and not the others', async () => {
+    const api = await signedIn(channel);
+    const totals = (await api.call<Totals>('POST', '/homepage/total', {})).rows[0];
+    expect(totals?.totalDevices).toBe(5);
+    expect(totals?.organizations).toEqual([
+      expect.objectContaining({ name: 'Globex Offices', count: 3 }),
+      expect.objectContaining({ name: 'Acme Hotels', count: 2 }),
+    ]);
+  });
+
+  it('shows the administrator everything', async () => {
+    const api = new ApiClient(running.url);
+    await api.signIn('admin', TEST_ADMIN_PASSWORD);
+    const totals = (await api.call<Totals>('POST', '/homepage/total', {})).rows[0];
+    expect(totals?.totalDevices).toBe(6);
+    expect(totals?.deviceStatus.disabled).toBe(1);
+  });
+
+  it('leaks nothing of another enterprise through any API route', async () => {
+    const api = await signedIn(globex);
+    const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const foreign = [ACME_MAC, 'Acme Hotels', acme.userName, 'Initech'];
+    let called = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        if (path.includes('{') || path === '/api/user/logout') continue;
+        const reply = await api.call(method.toUpperCase(), path.replace(/^\/api/, ''), method === 'get' ? undefined : {});
+        const text = JSON.stringify(reply);
+        for (const marker of foreign) expect(text, `${method} ${path}`).not.toContain(marker);
+        called += 1;
+      }
+    }
+    expect(called).toBeGreaterThanOrEqual(8);
+  });
+
+  it('treats rows of another tenant as not found', async () => {
+    const { db } = running.cradle;
+    const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
+    const [globexDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [GLOBEX_MAC]);
+    const api = await signedIn(globex);
+    const session = await running.cradle.accessService.describe(
+      Number((await api.call<{ user: { id: number } }>('GET', '/homepage/init')).rows[0]?.user.id),
+    );
+    await expect(session?.scope.assertOwns(db, 'devices', Number(globexDevice?.id))).resolves.toBeUndefined();
+    await expect(session?.scope.assertOwns(db, 'devices', Number(acmeDevice?.id))).rejects.toMatchObject({ code: 40400 });
+  });
+});
+
+describe('function permissions', () => {
+  it('refuses a route whose power the role lacks, server-side', async () => {
+    const { db } = running.cradle;
+    await db.execute(
+      `DELETE FROM role_resources rr USING roles r, resources s
+        WHERE rr.role_id = r.id AND rr.resource_id = s.id AND r.user_type = 'enterprise' AND s.power = 'home'`,
+    );
+    const api = await signedIn(independent);
+    const reply = await api.call('POST', '/homepage/total', {});
+    expect(reply.code).toBe(40300);
+    expect(reply.status).toBe(403);
+    const plugins = await api.call<{ id: string }>('GET', '/plugins');
+    expect(plugins.rows.map((p) => p.id)).not.toContain('home');
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { type RunningConsole, startConsole } from '../app.js';
+import type { ConsoleOptions } from '../config.js';
+
+export const TEST_ADMIN_PASSWORD = 'Admin@2026';
+export const TEST_CAPTCHA = '1234';
+
+/** A database of its own on the run's PostgreSQL, so test files never see each other's rows. */
+export async function createTestDatabase(): Promise<string> {
+  const base = new URL(inject('databaseUrl'));
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base.toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  base.pathname = `/${name}`;
+  return base.toString();
+}
+
+/** A whole console (migrations, seed, registries, HTTP on a free port) on a fresh database. */
+export async function createTestConsole(options: ConsoleOptions = {}): Promise<RunningConsole> {
+  return startConsole(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: await createTestDatabase(),
+      adminPassword: TEST_ADMIN_PASSWORD,
+      captchaFixedCode: TEST_CAPTCHA,
+      ...options,
+    },
+    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
+}
+
+export interface ApiReply<Row = Record<string, unknown>> {
+  status: number;
+  code: number;
+  message: string;
+  messageExt: string | null;
+  rows: Row[];
+  totalRows?: number;
+}
+
+/** A browser-like API client keeping the session cookie, for route tests. */
+export class ApiClient {
+  private cookie = '';
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly language = 'en',
+  ) {}
+
+  async call<Row = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiReply<Row>> {
+    const response = await fetch(`${this.baseUrl}/api${path}`, {
+      method,
+      headers: {
+        'Accept-Language': this.language,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
+    const envelope = (await response.json()) as {
+      code: number;
+      message: string;
+      messageExt: string | null;
+      result: { rows: Row[]; totalRows?: number };
+    };
+    return {
+      status: response.status,
+      code: envelope.code,
+      message: envelope.message,
+      messageExt: envelope.messageExt,
+      rows: envelope.result.rows,
+      ...(envelope.result.totalRows === undefined ? {} : { totalRows: envelope.result.totalRows }),
+    };
+  }
+
+  async signIn(userName: string, password: string, code = TEST_CAPTCHA): Promise<ApiReply> {
+    const captcha = await this.call<{ captchaId: string }>('GET', '/captcha');
+    return this.call('POST', '/user/login', {
+      userName,
+      userPwd: password,
+      captchaId: captcha.rows[0]?.captchaId,
+      verifyCode: code,
+    });
+  }
+}
