@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ContractError, describeIssues } from './plugin.js';
-import { satisfiesSdk, SDK_VERSION } from './version.js';
+import { assertSdkSatisfied, ContractError, describeIssues } from './plugin.js';
 
 /**
  * Everything that differs between models of a family is read from this one table:
@@ -57,12 +56,10 @@ export function defineDriver<const D extends DriverManifestInput>(driver: D): D 
 
 /** Validates a driver, naming the package and the first problem on failure. */
 export function parseDriver(packageName: string, value: unknown): DriverManifest {
+  assertSdkSatisfied(packageName, value);
   const parsed = driverManifestSchema.safeParse(value);
   if (!parsed.success) throw new ContractError(packageName, describeIssues(parsed.error));
   const driver = parsed.data;
-  if (!satisfiesSdk(driver.sdk)) {
-    throw new ContractError(packageName, `needs sdk ${driver.sdk}, this platform provides ${SDK_VERSION}`);
-  }
   const seen = new Set<string>();
   for (const model of driver.models) {
     const key = model.id.toUpperCase();

@@ -66,12 +66,18 @@ export class ContractError extends Error {
 
 /** Validates a manifest, naming the package and the first problem on failure. */
 export function parseUiPluginManifest(packageName: string, value: unknown): UiPluginManifest {
+  assertSdkSatisfied(packageName, value);
   const parsed = uiPluginManifestSchema.safeParse(value);
   if (!parsed.success) throw new ContractError(packageName, describeIssues(parsed.error));
-  if (!satisfiesSdk(parsed.data.sdk)) {
-    throw new ContractError(packageName, `needs sdk ${parsed.data.sdk}, this platform provides ${SDK_VERSION}`);
-  }
   return parsed.data;
+}
+
+/** Checked before the shape: a package written for another sdk version may have another shape. */
+export function assertSdkSatisfied(packageName: string, value: unknown): void {
+  const sdk = typeof value === 'object' && value !== null ? (value as { sdk?: unknown }).sdk : undefined;
+  if (typeof sdk === 'string' && !satisfiesSdk(sdk)) {
+    throw new ContractError(packageName, `needs sdk ${sdk}, this platform provides ${SDK_VERSION}`);
+  }
 }
 
 export function describeIssues(error: z.ZodError): string {
