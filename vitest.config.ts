@@ -4,6 +4,7 @@ const globalSetup = ['platform/src/testing/global-setup.ts'];
 
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
         test: {

@@ -21,7 +21,7 @@ export interface SignedInInput<Body, Query> extends RouteInput<Body, Query> {
 }
 
 type HandlerFor<A extends Access, Body, Query> = A extends 'public'
-  ? (input: RouteInput<Body, Query> & { session: SessionInfo | undefined }) => Promise<Reply | RawReply>
+  ? (input: RouteInput<Body, Query>) => Promise<Reply | RawReply>
   : (input: SignedInInput<Body, Query>) => Promise<Reply | RawReply>;
 
 /** A handler that writes ctx.body itself (files, images); the envelope is skipped. */

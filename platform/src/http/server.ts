@@ -47,11 +47,16 @@ function requestContext(logger: Logger) {
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
     const requestId = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    let log: Logger | undefined;
     const state: RequestState = {
       requestId,
       language: normaliseLanguage(ctx.get('Accept-Language')),
       zoneOffsetMinutes: parseZoneOffset(ctx.get('Timezone')),
-      log: logger.child({ requestId }),
+      // Made on first use: most requests never log.
+      get log() {
+        log ??= logger.child({ requestId });
+        return log;
+      },
     };
     ctx.state.request = state;
     ctx.set('X-Request-Id', requestId);
@@ -79,14 +84,17 @@ async function loadSession(cradle: Cradle, ctx: Context): Promise<SessionInfo | 
   return token ? cradle.authService.sessionFromToken(token) : undefined;
 }
 
+const parseJson = bodyParser({ jsonLimit: JSON_LIMIT, enableTypes: ['json'], encoding: 'utf-8' });
+
 function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
-  router[route.method](route.path, async (ctx: Context) => {
+  const middleware = route.method === 'get' ? [] : [parseJson];
+  router[route.method](route.path, ...middleware, async (ctx: Context) => {
     const state = ctx.state.request as RequestState;
     const query = route.query ? route.query.safeParse(ctx.query) : { success: true as const, data: ctx.query };
     if (!query.success) throw zodError(query.error);
     const body = route.body ? route.body.safeParse(ctx.request.body ?? {}) : { success: true as const, data: undefined };
     if (!body.success) throw zodError(body.error);
-    const session = await loadSession(cradle, ctx);
+    const session = route.access === 'public' ? undefined : await loadSession(cradle, ctx);
     if (route.access !== 'public') {
       if (!session) throw AppError.sessionExpired();
       if (typeof route.access === 'object') {
@@ -114,11 +122,9 @@ async function sendFile(ctx: Context, root: string, file: string): Promise<void>
 export function createHttpApp(cradle: Cradle, moduleRoutes: RouteDefinition[]): Koa {
   const app = new Koa();
   app.use(requestContext(cradle.logger));
-  app.use(compress({ threshold: 1024 }));
 
   const openApi = buildOpenApi(moduleRoutes, PRODUCT_VERSION);
   const api = new Router({ prefix: '/api' });
-  api.use(bodyParser({ jsonLimit: JSON_LIMIT, enableTypes: ['json'], encoding: 'utf-8' }));
   for (const route of moduleRoutes) mount(api, route, cradle);
   api.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
@@ -134,6 +140,9 @@ export function createHttpApp(cradle: Cradle, moduleRoutes: RouteDefinition[]): 
     }
     await next();
   });
+
+  // Static files only: API answers are small and compressing them costs more than it saves on a LAN.
+  app.use(compress({ threshold: 1024 }));
 
   // Built UI plugins: /plugins/<id>/<file>
   app.use(async (ctx, next) => {

@@ -10,14 +10,14 @@ export interface HealthReport {
   failed: { kind: 'plugin' | 'driver'; package: string; reason: string }[];
 }
 
-/** Probes hit this often; the database round trip is shared by the probes of one second. */
-const DATABASE_CHECK_TTL_MS = 1000;
+/** Probes hit this often; one report (and its database round trip) serves the probes of one second. */
+const REPORT_TTL_MS = 1000;
 
 export class HealthService {
   private readonly db: Database;
   private readonly pluginRegistry: PluginRegistry;
   private readonly driverRegistry: DriverRegistry;
-  private lastCheck: { at: number; result: Promise<HealthReport['database']> } | undefined;
+  private last: { at: number; report: Promise<HealthReport> } | undefined;
 
   constructor(deps: { db: Database; pluginRegistry: PluginRegistry; driverRegistry: DriverRegistry }) {
     this.db = deps.db;
@@ -25,8 +25,17 @@ export class HealthService {
     this.driverRegistry = deps.driverRegistry;
   }
 
-  async report(): Promise<HealthReport> {
-    const database = await this.checkDatabase();
+  report(): Promise<HealthReport> {
+    const now = Date.now();
+    if (!this.last || now - this.last.at > REPORT_TTL_MS) this.last = { at: now, report: this.build() };
+    return this.last.report;
+  }
+
+  private async build(): Promise<HealthReport> {
+    const database = await this.db
+      .query('SELECT 1 AS ok')
+      .then(() => ({ ok: true }))
+      .catch((error: Error) => ({ ok: false, error: error.message }));
     const failed = [
       ...this.pluginRegistry.failed.map((f) => ({ kind: 'plugin' as const, package: f.package, reason: f.reason })),
       ...this.driverRegistry.failed.map((f) => ({ kind: 'driver' as const, package: f.package, reason: f.reason })),
@@ -43,19 +52,5 @@ export class HealthService {
       })),
       failed,
     };
-  }
-
-  private checkDatabase(): Promise<HealthReport['database']> {
-    const now = Date.now();
-    if (!this.lastCheck || now - this.lastCheck.at > DATABASE_CHECK_TTL_MS) {
-      this.lastCheck = {
-        at: now,
-        result: this.db
-          .query('SELECT 1 AS ok')
-          .then(() => ({ ok: true }))
-          .catch((error: Error) => ({ ok: false, error: error.message })),
-      };
-    }
-    return this.lastCheck.result;
   }
 }

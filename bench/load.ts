@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const autocannon = path.resolve('node_modules/.bin/autocannon');
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+/**
+ * Load from a second process (autocannon) so the generator does not share the event loop of the
+ * server it measures; both targets of a comparison are measured the same way in the same run.
+ */
+export async function load(
+  url: string,
+  options: { seconds?: number; connections?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const args = ['--json', '-d', String(options.seconds ?? 5), '-c', String(options.connections ?? 32)];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  const { stdout } = await run(autocannon, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+  };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
