@@ -9,7 +9,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['sdk/**/*.test.{ts,tsx}', 'platform/**/*.test.ts', 'drivers/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}'],
+          include: [
+            'sdk/**/*.test.{ts,tsx}',
+            'platform/**/*.test.ts',
+            'drivers/**/*.test.ts',
+            'plugins/**/*.test.{ts,tsx}',
+            'host/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
           globalSetup,
           testTimeout: 30_000,

@@ -38,5 +38,7 @@ const goals: Record<string, string> = {
   homePluginGzipKiB: '<= 60',
 };
 for (const [name, value] of Object.entries(figures)) {
-  process.stdout.write(`${name.padEnd(28)} ${String(value).padStart(10)}${goals[name] ? `   goal ${goals[name]}` : ''}\n`);
+  process.stdout.write(
+    `${name.padEnd(28)} ${String(value).padStart(10)}${goals[name] ? `   goal ${goals[name]}` : ''}\n`,
+  );
 }

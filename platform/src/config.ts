@@ -33,7 +33,10 @@ function numberFrom(value: string | undefined, fallback: number): number {
 }
 
 /** Environment variables (documented in the README) with explicit options taking precedence. */
-export function loadConfig(options: ConsoleOptions = {}, env: NodeJS.ProcessEnv = process.env): ConsoleConfig {
+export function loadConfig(
+  options: ConsoleOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ConsoleConfig {
   const deployment = options.deployment ?? env.DEPLOYMENT ?? 'lan';
   if (deployment !== 'lan' && deployment !== 'cloud') {
     throw new Error(`DEPLOYMENT must be lan or cloud, got ${deployment}`);

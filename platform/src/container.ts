@@ -1,4 +1,11 @@
-import { asFunction, asValue, createContainer, InjectionMode, type AwilixContainer, type Resolver } from 'awilix';
+import {
+  type AwilixContainer,
+  asFunction,
+  asValue,
+  createContainer,
+  InjectionMode,
+  type Resolver,
+} from 'awilix';
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from './config.js';
 import type { Database } from './db/database.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { satisfiesSdk, SDK_VERSION } from './version.js';
+import { SDK_VERSION, satisfiesSdk } from './version.js';
 
 const kebabId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be kebab-case');
 const titles = z.object({ en: z.string().min(1), 'zh-CN': z.string().min(1) });

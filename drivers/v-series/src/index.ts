@@ -30,9 +30,33 @@ export default defineDriver({
   family: 'V series',
   sdk: '^1.0.0',
   models: [
-    { id: 'V62', description: 'Entry-level, 4 lines', capabilities: capabilities({ accounts: 4, keyAccounts: 4, programKeys: 6, expansionModules: 0, keysPerModule: 0, colourScreen: false, usb: false }) },
-    { id: 'V64', description: 'Business phone, 8 lines', capabilities: capabilities({ accounts: 8, programKeys: 24, expansionModules: 1 }) },
-    { id: 'V65', description: 'Business phone, 12 lines, Wi-Fi', capabilities: capabilities({ accounts: 12, programKeys: 30, expansionModules: 2, wifi: true }) },
-    { id: 'V67', description: 'Executive phone, 20 lines, Wi-Fi and Bluetooth', capabilities: capabilities({ wifi: true, bluetooth: true }) },
+    {
+      id: 'V62',
+      description: 'Entry-level, 4 lines',
+      capabilities: capabilities({
+        accounts: 4,
+        keyAccounts: 4,
+        programKeys: 6,
+        expansionModules: 0,
+        keysPerModule: 0,
+        colourScreen: false,
+        usb: false,
+      }),
+    },
+    {
+      id: 'V64',
+      description: 'Business phone, 8 lines',
+      capabilities: capabilities({ accounts: 8, programKeys: 24, expansionModules: 1 }),
+    },
+    {
+      id: 'V65',
+      description: 'Business phone, 12 lines, Wi-Fi',
+      capabilities: capabilities({ accounts: 12, programKeys: 30, expansionModules: 2, wifi: true }),
+    },
+    {
+      id: 'V67',
+      description: 'Executive phone, 20 lines, Wi-Fi and Bluetooth',
+      capabilities: capabilities({ wifi: true, bluetooth: true }),
+    },
   ],
 });

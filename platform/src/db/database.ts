@@ -17,18 +17,30 @@ export class Database {
   }
 
   /** Runs a SELECT (or a statement with RETURNING) with `$1`-style bind parameters. */
-  async query<Row extends object>(sql: string, bind: unknown[] = [], transaction?: Transaction): Promise<Row[]> {
+  async query<Row extends object>(
+    sql: string,
+    bind: unknown[] = [],
+    transaction?: Transaction,
+  ): Promise<Row[]> {
     return this.sequelize.query<Row>(sql, { bind, type: QueryTypes.SELECT, transaction, raw: true });
   }
 
-  async one<Row extends object>(sql: string, bind: unknown[] = [], transaction?: Transaction): Promise<Row | undefined> {
+  async one<Row extends object>(
+    sql: string,
+    bind: unknown[] = [],
+    transaction?: Transaction,
+  ): Promise<Row | undefined> {
     const rows = await this.query<Row>(sql, bind, transaction);
     return rows[0];
   }
 
   /** Runs a statement that returns no rows; resolves to the affected row count. */
   async execute(sql: string, bind: unknown[] = [], transaction?: Transaction): Promise<number> {
-    const [, meta] = await this.sequelize.query(sql, { ...(bind.length ? { bind } : {}), transaction, raw: true });
+    const [, meta] = await this.sequelize.query(sql, {
+      ...(bind.length ? { bind } : {}),
+      transaction,
+      raw: true,
+    });
     const rowCount = (meta as { rowCount?: number } | undefined)?.rowCount;
     return typeof rowCount === 'number' ? rowCount : 0;
   }

@@ -20,9 +20,13 @@ export async function migrate(db: Database, logger: Logger): Promise<void> {
       context: {},
       storage: {
         executed: async () =>
-          (await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name', [], transaction)).map(
-            (row) => row.name,
-          ),
+          (
+            await db.query<{ name: string }>(
+              'SELECT name FROM schema_migrations ORDER BY name',
+              [],
+              transaction,
+            )
+          ).map((row) => row.name),
         logMigration: async ({ name }) => {
           await db.execute('INSERT INTO schema_migrations (name) VALUES ($1)', [name], transaction);
         },

@@ -49,12 +49,20 @@ export async function seed(
       [ROOT_ORG_ID],
       transaction,
     );
-    await db.execute("SELECT setval('orgs_id_seq', GREATEST((SELECT max(id) FROM orgs), 1))", [], transaction);
+    await db.execute(
+      "SELECT setval('orgs_id_seq', GREATEST((SELECT max(id) FROM orgs), 1))",
+      [],
+      transaction,
+    );
     await db.execute(
       `INSERT INTO time_zones (id, description, "offset")
        SELECT * FROM unnest($1::int[], $2::text[], $3::text[])
        ON CONFLICT (id) DO UPDATE SET description = EXCLUDED.description, "offset" = EXCLUDED."offset"`,
-      [timeZoneList.map((z) => z.id), timeZoneList.map((z) => z.description), timeZoneList.map((z) => z.offset)],
+      [
+        timeZoneList.map((z) => z.id),
+        timeZoneList.map((z) => z.description),
+        timeZoneList.map((z) => z.offset),
+      ],
       transaction,
     );
     await db.execute(
@@ -94,11 +102,7 @@ export async function seed(
       [ROOT_ORG_ID],
       transaction,
     );
-    await db.execute(
-      `UPDATE sites SET path = '/' || id || '/' WHERE path = '/'`,
-      [],
-      transaction,
-    );
+    await db.execute(`UPDATE sites SET path = '/' || id || '/' WHERE path = '/'`, [], transaction);
     const created = await db.query<{ id: string }>(
       `INSERT INTO users (org_id, user_name, email, password_hash, user_type, zone_id)
        SELECT $1, $2, NULL, $3, 'admin', 26 WHERE NOT EXISTS (SELECT 1 FROM users WHERE user_type = 'admin')

@@ -75,11 +75,16 @@ export function success<Row>(reply: Reply<Row>, language: Language): ApiEnvelope
     code: ErrorCode.success,
     message: translate(reply.messageKey ?? 'success', language),
     messageExt: null,
-    result: reply.totalRows === undefined ? { rows: reply.rows } : { rows: reply.rows, totalRows: reply.totalRows },
+    result:
+      reply.totalRows === undefined ? { rows: reply.rows } : { rows: reply.rows, totalRows: reply.totalRows },
   };
 }
 
 export function failure(error: AppError, language: Language): ApiEnvelope<never> {
-  const message = error.text ? (language === 'zh-CN' ? error.text.zh : error.text.en) : translate(error.messageKey, language);
+  const message = error.text
+    ? language === 'zh-CN'
+      ? error.text.zh
+      : error.text.en
+    : translate(error.messageKey, language);
   return { code: error.code, message, messageExt: error.messageExt, result: { rows: [] } };
 }

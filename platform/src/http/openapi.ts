@@ -9,11 +9,18 @@ export function buildOpenApi(routes: RouteDefinition[], version: string): object
     const operation: Record<string, unknown> = {
       summary: route.summary,
       'x-access': route.access,
-      responses: { '200': { description: 'Envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } } },
+      responses: {
+        '200': {
+          description: 'Envelope',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+        },
+      },
     };
     if (route.body) {
       operation.requestBody = {
-        content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } },
+        content: {
+          'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) },
+        },
       };
     }
     if (route.query) {

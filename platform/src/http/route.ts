@@ -44,9 +44,11 @@ export interface RouteDefinition<
 }
 
 /** Identity function that keeps the handler's input types tied to the schemas. */
-export function defineRoute<A extends Access, B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(
-  route: RouteDefinition<A, B, Q>,
-): RouteDefinition {
+export function defineRoute<
+  A extends Access,
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+>(route: RouteDefinition<A, B, Q>): RouteDefinition {
   return route as unknown as RouteDefinition;
 }
 

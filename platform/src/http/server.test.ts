@@ -45,7 +45,12 @@ describe('browser API conventions', () => {
     };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/user/login', '/api/homepage/total', '/api/health', '/api/tb-timezone/getTimeZoneList']),
+      expect.arrayContaining([
+        '/api/user/login',
+        '/api/homepage/total',
+        '/api/health',
+        '/api/tb-timezone/getTimeZoneList',
+      ]),
     );
     expect(JSON.stringify(document.paths['/api/user/login']?.post?.requestBody)).toContain('verifyCode');
   });
@@ -62,14 +67,20 @@ describe('browser API conventions', () => {
   it('lists every driver model with its capability table', async () => {
     const api = new ApiClient(running.url);
     await api.signIn('admin', TEST_ADMIN_PASSWORD);
-    const models = await api.call<{ model: string; family: string; capabilities: { keySubtype: boolean } }>('GET', '/common/model');
+    const models = await api.call<{ model: string; family: string; capabilities: { keySubtype: boolean } }>(
+      'GET',
+      '/common/model',
+    );
     const h2p = models.rows.find((m) => m.model === 'H2P');
     expect(h2p).toMatchObject({ family: 'H2/H2P', capabilities: { keySubtype: true } });
     expect(models.rows.length).toBeGreaterThanOrEqual(6);
   });
 
   it('serves the time zone list publicly', async () => {
-    const reply = await new ApiClient(running.url).call<{ offset: string }>('GET', '/tb-timezone/getTimeZoneList');
+    const reply = await new ApiClient(running.url).call<{ offset: string }>(
+      'GET',
+      '/tb-timezone/getTimeZoneList',
+    );
     expect(reply.rows.map((z) => z.offset)).toEqual(expect.arrayContaining(['-11:00', '+08:00', '+14:00']));
   });
 });

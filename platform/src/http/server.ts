@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import { ErrorCode, isMessageKey, normaliseLanguage, type Language } from '@phonefleet/sdk';
+import { ErrorCode, isMessageKey, type Language, normaliseLanguage } from '@phonefleet/sdk';
 import Koa, { type Context, type Next } from 'koa';
 import compress from 'koa-compress';
 import send from 'koa-send';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { projectRoot } from '../config.js';
 import type { Cradle } from '../container.js';
 import { SESSION_COOKIE } from '../modules/auth/routes.js';
@@ -39,7 +39,9 @@ function parseZoneOffset(header: string | undefined): number {
 function zodError(error: z.ZodError): AppError {
   const first = error.issues[0];
   const key = first && isMessageKey(first.message) ? first.message : 'invalidFormat';
-  const detail = error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+  const detail = error.issues
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .join('; ');
   return AppError.invalid(key, detail);
 }
 
@@ -64,7 +66,8 @@ function requestContext(logger: Logger) {
       await next();
     } catch (error) {
       const appError = toAppError(error);
-      if (appError.code === ErrorCode.internal) state.log.error({ err: error, path: ctx.path }, 'request failed');
+      if (appError.code === ErrorCode.internal)
+        state.log.error({ err: error, path: ctx.path }, 'request failed');
       ctx.status = appError.httpStatus;
       ctx.body = failure(appError, state.language);
     }
@@ -90,9 +93,13 @@ function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
   const middleware = route.method === 'get' ? [] : [parseJson];
   router[route.method](route.path, ...middleware, async (ctx: Context) => {
     const state = ctx.state.request as RequestState;
-    const query = route.query ? route.query.safeParse(ctx.query) : { success: true as const, data: ctx.query };
+    const query = route.query
+      ? route.query.safeParse(ctx.query)
+      : { success: true as const, data: ctx.query };
     if (!query.success) throw zodError(query.error);
-    const body = route.body ? route.body.safeParse(ctx.request.body ?? {}) : { success: true as const, data: undefined };
+    const body = route.body
+      ? route.body.safeParse(ctx.request.body ?? {})
+      : { success: true as const, data: undefined };
     if (!body.success) throw zodError(body.error);
     const session = route.access === 'public' ? undefined : await loadSession(cradle, ctx);
     if (route.access !== 'public') {
@@ -103,8 +110,16 @@ function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
         if (button && !session.login.buttons[power]?.includes(button)) throw AppError.forbidden();
       }
     }
-    const handler = route.handler as (input: object) => Promise<{ raw: true } | Parameters<typeof success>[0]>;
-    const reply = await handler({ body: body.data, query: query.data, params: ctx.params ?? {}, ctx, session });
+    const handler = route.handler as (
+      input: object,
+    ) => Promise<{ raw: true } | Parameters<typeof success>[0]>;
+    const reply = await handler({
+      body: body.data,
+      query: query.data,
+      params: ctx.params ?? {},
+      ctx,
+      session,
+    });
     if ('raw' in reply) return;
     ctx.body = success(reply, state.language);
   });
@@ -114,7 +129,8 @@ async function sendFile(ctx: Context, root: string, file: string): Promise<void>
   const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
   await send(ctx, file, {
     root,
-    setHeaders: (res) => res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    setHeaders: (res) =>
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
 }
 

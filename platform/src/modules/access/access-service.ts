@@ -34,7 +34,9 @@ export class AccessService {
     this.db = db;
   }
 
-  async describe(userId: number): Promise<{ login: LoginInfo; powers: Set<string>; scope: TenantScope } | undefined> {
+  async describe(
+    userId: number,
+  ): Promise<{ login: LoginInfo; powers: Set<string>; scope: TenantScope } | undefined> {
     const user = await this.db.one<UserRow>(
       `SELECT u.id, u.user_name, u.email, u.user_type, u.role_id, r.name AS role_name,
               o.id AS org_id, o.type AS org_type, o.path AS org_path,

@@ -111,7 +111,9 @@ export class AuthService {
   }
 
   async logout(session: SessionInfo): Promise<void> {
-    await this.db.execute('DELETE FROM sessions WHERE token_hash = $1 OR expires_at < now()', [session.tokenHash]);
+    await this.db.execute('DELETE FROM sessions WHERE token_hash = $1 OR expires_at < now()', [
+      session.tokenHash,
+    ]);
   }
 
   /**

@@ -17,7 +17,11 @@ describe('sign-in', () => {
     const api = new ApiClient(running.url);
     const reply = await api.signIn('admin', TEST_ADMIN_PASSWORD);
     expect(reply.code).toBe(0);
-    const login = reply.rows[0] as { user: { userName: string; role: string }; resources: { power: string }[]; buttons: Record<string, string[]> };
+    const login = reply.rows[0] as {
+      user: { userName: string; role: string };
+      resources: { power: string }[];
+      buttons: Record<string, string[]>;
+    };
     expect(login.user).toMatchObject({ userName: 'admin', role: 'admin' });
     expect(login.resources.map((r) => r.power)).toContain('home');
     expect(login.buttons.deviceManagement).toContain('delete');
@@ -27,15 +31,15 @@ describe('sign-in', () => {
 
   it('answers each empty field with the spec message and does not sign in', async () => {
     const api = new ApiClient(running.url);
-    expect((await api.call('POST', '/user/login', { userName: '', userPwd: 'x', verifyCode: '1' })).message).toBe(
-      'Email/Username cannot be empty!',
-    );
-    expect((await api.call('POST', '/user/login', { userName: 'admin', userPwd: '', verifyCode: '1' })).message).toBe(
-      'Password cannot be empty!',
-    );
-    expect((await api.call('POST', '/user/login', { userName: 'admin', userPwd: 'x', verifyCode: '' })).message).toBe(
-      'Please fill in the verification code!',
-    );
+    expect(
+      (await api.call('POST', '/user/login', { userName: '', userPwd: 'x', verifyCode: '1' })).message,
+    ).toBe('Email/Username cannot be empty!');
+    expect(
+      (await api.call('POST', '/user/login', { userName: 'admin', userPwd: '', verifyCode: '1' })).message,
+    ).toBe('Password cannot be empty!');
+    expect(
+      (await api.call('POST', '/user/login', { userName: 'admin', userPwd: 'x', verifyCode: '' })).message,
+    ).toBe('Please fill in the verification code!');
     expect((await api.call('GET', '/homepage/init')).code).toBe(80000);
   });
 
@@ -51,7 +55,12 @@ describe('sign-in', () => {
     const api = new ApiClient(running.url);
     const captcha = await api.call<{ captchaId: string; image: string }>('GET', '/captcha');
     expect(captcha.rows[0]?.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const body = { userName: 'admin', userPwd: 'wrong-Pass1', captchaId: captcha.rows[0]?.captchaId, verifyCode: '1234' };
+    const body = {
+      userName: 'admin',
+      userPwd: 'wrong-Pass1',
+      captchaId: captcha.rows[0]?.captchaId,
+      verifyCode: '1234',
+    };
     await api.call('POST', '/user/login', body);
     const second = await api.call('POST', '/user/login', { ...body, userPwd: TEST_ADMIN_PASSWORD });
     expect(second.message).toBe('The verification code is incorrect!');
@@ -110,14 +119,30 @@ describe('password reset', () => {
 
     const link = await authService.forgetPassword('forgetful', running.url);
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
-    const mismatch = await api.call('POST', '/user/resetPassword', { token, password: 'New@pass123', confirmPassword: 'New@pass124' });
+    const mismatch = await api.call('POST', '/user/resetPassword', {
+      token,
+      password: 'New@pass123',
+      confirmPassword: 'New@pass124',
+    });
     expect(mismatch.message).toBe('The two passwords are inconsistent!');
-    const weak = await api.call('POST', '/user/resetPassword', { token, password: 'alllowercase', confirmPassword: 'alllowercase' });
+    const weak = await api.call('POST', '/user/resetPassword', {
+      token,
+      password: 'alllowercase',
+      confirmPassword: 'alllowercase',
+    });
     expect(weak.code).toBe(40000);
-    const done = await api.call('POST', '/user/resetPassword', { token, password: 'New@pass123', confirmPassword: 'New@pass123' });
+    const done = await api.call('POST', '/user/resetPassword', {
+      token,
+      password: 'New@pass123',
+      confirmPassword: 'New@pass123',
+    });
     expect(done.code).toBe(0);
     expect((await api.call('GET', '/homepage/init')).code).toBe(80000);
-    const again = await api.call('POST', '/user/resetPassword', { token, password: 'New@pass456', confirmPassword: 'New@pass456' });
+    const again = await api.call('POST', '/user/resetPassword', {
+      token,
+      password: 'New@pass456',
+      confirmPassword: 'New@pass456',
+    });
     expect(again.message).toBe('The reset link is invalid or has expired');
     expect((await new ApiClient(running.url).signIn('forgetful', 'New@pass123')).code).toBe(0);
   });

@@ -34,10 +34,17 @@ export function discoverPackages(
           phonefleet?: { kind?: string; entry?: string; manifest?: string };
         };
         if (pkg.phonefleet?.kind !== kind) continue;
-        const relative = kind === 'driver' ? (pkg.phonefleet.entry ?? './src/index.ts') : (pkg.phonefleet.manifest ?? './src/manifest.ts');
+        const relative =
+          kind === 'driver'
+            ? (pkg.phonefleet.entry ?? './src/index.ts')
+            : (pkg.phonefleet.manifest ?? './src/manifest.ts');
         found.push({ name: pkg.name ?? entry.name, dir, entry: path.resolve(dir, relative) });
       } catch (error) {
-        failed.push({ package: entry.name, dir, reason: `unreadable package.json: ${(error as Error).message}` });
+        failed.push({
+          package: entry.name,
+          dir,
+          reason: `unreadable package.json: ${(error as Error).message}`,
+        });
       }
     }
   }

@@ -17,7 +17,10 @@ export class DriverRegistry {
 
   static async load(config: ConsoleConfig, logger: Logger): Promise<DriverRegistry> {
     const registry = new DriverRegistry();
-    const folders = [path.join(projectRoot, 'drivers'), ...(config.extraDriversDir ? [config.extraDriversDir] : [])];
+    const folders = [
+      path.join(projectRoot, 'drivers'),
+      ...(config.extraDriversDir ? [config.extraDriversDir] : []),
+    ];
     const { found, failed } = discoverPackages(folders, 'driver');
     registry.failed.push(...failed);
     for (const pkg of found) {

@@ -19,7 +19,10 @@ export class PluginRegistry {
 
   static async load(config: ConsoleConfig, logger: Logger): Promise<PluginRegistry> {
     const registry = new PluginRegistry();
-    const folders = [path.join(projectRoot, 'plugins'), ...(config.extraPluginsDir ? [config.extraPluginsDir] : [])];
+    const folders = [
+      path.join(projectRoot, 'plugins'),
+      ...(config.extraPluginsDir ? [config.extraPluginsDir] : []),
+    ];
     const { found, failed } = discoverPackages(folders, 'ui-plugin');
     registry.failed.push(...failed);
     for (const pkg of found) {
@@ -32,7 +35,11 @@ export class PluginRegistry {
         if (!manifest.remoteEntry && !existsSync(path.join(distDir, 'mf-manifest.json'))) {
           throw new Error('not built: dist/mf-manifest.json is missing (run npm run build)');
         }
-        registry.loaded.push({ package: pkg.name, manifest, distDir: manifest.remoteEntry ? undefined : distDir });
+        registry.loaded.push({
+          package: pkg.name,
+          manifest,
+          distDir: manifest.remoteEntry ? undefined : distDir,
+        });
       } catch (error) {
         registry.failed.push({ package: pkg.name, dir: pkg.dir, reason: (error as Error).message });
       }
@@ -43,7 +50,13 @@ export class PluginRegistry {
   }
 
   /** Powers and buttons the plugins declare, for the resource catalogue. */
-  declaredResources(): { power: string; title: { en: string; 'zh-CN': string }; path: string; order: number; buttons: string[] }[] {
+  declaredResources(): {
+    power: string;
+    title: { en: string; 'zh-CN': string };
+    path: string;
+    order: number;
+    buttons: string[];
+  }[] {
     return this.loaded.flatMap((plugin) =>
       plugin.manifest.menu.map((entry) => ({
         power: entry.power,

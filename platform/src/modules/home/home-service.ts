@@ -20,7 +20,8 @@ export class HomeService {
   }
 
   async totals(scope: TenantScope): Promise<HomeTotals> {
-    const query = <Row extends object>(sql: string, bind: unknown[] = []) => scope.query<Row>(this.db, sql, bind);
+    const query = <Row extends object>(sql: string, bind: unknown[] = []) =>
+      scope.query<Row>(this.db, sql, bind);
     const [devices, unknown, models, organizations, accounts, calls] = await Promise.all([
       query<{ total: string; online: string; offline: string; abnormal: string; disabled: string }>(
         `SELECT count(*) AS total,

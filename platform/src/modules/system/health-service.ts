@@ -37,13 +37,25 @@ export class HealthService {
       .then(() => ({ ok: true }))
       .catch((error: Error) => ({ ok: false, error: error.message }));
     const failed = [
-      ...this.pluginRegistry.failed.map((f) => ({ kind: 'plugin' as const, package: f.package, reason: f.reason })),
-      ...this.driverRegistry.failed.map((f) => ({ kind: 'driver' as const, package: f.package, reason: f.reason })),
+      ...this.pluginRegistry.failed.map((f) => ({
+        kind: 'plugin' as const,
+        package: f.package,
+        reason: f.reason,
+      })),
+      ...this.driverRegistry.failed.map((f) => ({
+        kind: 'driver' as const,
+        package: f.package,
+        reason: f.reason,
+      })),
     ];
     return {
       status: !database.ok ? 'down' : failed.length ? 'degraded' : 'ok',
       database,
-      plugins: this.pluginRegistry.loaded.map((p) => ({ id: p.manifest.id, package: p.package, status: 'loaded' })),
+      plugins: this.pluginRegistry.loaded.map((p) => ({
+        id: p.manifest.id,
+        package: p.package,
+        status: 'loaded',
+      })),
       drivers: this.driverRegistry.loaded.map((d) => ({
         id: d.driver.id,
         package: d.package,

@@ -24,7 +24,11 @@ export function systemRoutes({ healthService, config }: Cradle): RouteDefinition
       summary: 'Deployment facts the login page needs (title differs for LAN and cloud)',
       access: 'public',
       handler: async () => {
-        const row: PublicConfig = { deployment: config.deployment, productName: PRODUCT_NAME, version: PRODUCT_VERSION };
+        const row: PublicConfig = {
+          deployment: config.deployment,
+          productName: PRODUCT_NAME,
+          version: PRODUCT_VERSION,
+        };
         return { rows: [row] };
       },
     }),

@@ -1,8 +1,15 @@
-import { AppError } from '../../http/envelope.js';
 import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
 
 /** Tables whose rows belong to a tenant; each has an `org_id` column. */
-export type TenantTable = 'sites' | 'devices' | 'sip_accounts' | 'call_records' | 'unknown_devices' | 'roles' | 'users';
+export type TenantTable =
+  | 'sites'
+  | 'devices'
+  | 'sip_accounts'
+  | 'call_records'
+  | 'unknown_devices'
+  | 'roles'
+  | 'users';
 
 /**
  * The one scoped access path to tenant data. A user sees the rows of its organization's subtree:
@@ -37,14 +44,19 @@ export class TenantScope {
    */
   query<Row extends object>(db: Database, sql: string, bind: unknown[] = []): Promise<Row[]> {
     const values = [...bind];
-    const text = sql.replace(/\{scope:([a-z_.]+)\}/g, (_match, column: string) => this.condition(column, values));
+    const text = sql.replace(/\{scope:([a-z_.]+)\}/g, (_match, column: string) =>
+      this.condition(column, values),
+    );
     return db.query<Row>(text, values);
   }
 
   /** Fails with "not found" (never "forbidden", which would confirm the row exists) when out of scope. */
   async assertOwns(db: Database, table: TenantTable, id: number): Promise<void> {
     const bind: unknown[] = [id];
-    const row = await db.one(`SELECT 1 AS found FROM ${table} t WHERE t.id = $1 AND ${this.condition('t.org_id', bind)}`, bind);
+    const row = await db.one(
+      `SELECT 1 AS found FROM ${table} t WHERE t.id = $1 AND ${this.condition('t.org_id', bind)}`,
+      bind,
+    );
     if (!row) throw AppError.notFound();
   }
 }

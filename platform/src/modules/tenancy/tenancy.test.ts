@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
-import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
+import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
 
 let running: RunningConsole;
 let channel: TestTenant;
@@ -41,7 +41,12 @@ async function signedIn(tenant: TestTenant): Promise<ApiClient> {
   return api;
 }
 
-type Totals = { totalDevices: number; deviceStatus: Record<string, number>; models: { model: string }[]; organizations: { name: string; count: number }[] };
+type Totals = {
+  totalDevices: number;
+  deviceStatus: Record<string, number>;
+  models: { model: string }[];
+  organizations: { name: string; count: number }[];
+};
 
 describe('tenant isolation', () => {
   it('shows an enterprise only its own devices on the dashboard', async () => {
@@ -80,7 +85,11 @@ describe('tenant isolation', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations)) {
         if (path.includes('{') || path === '/api/user/logout') continue;
-        const reply = await api.call(method.toUpperCase(), path.replace(/^\/api/, ''), method === 'get' ? undefined : {});
+        const reply = await api.call(
+          method.toUpperCase(),
+          path.replace(/^\/api/, ''),
+          method === 'get' ? undefined : {},
+        );
         const text = JSON.stringify(reply);
         for (const marker of foreign) expect(text, `${method} ${path}`).not.toContain(marker);
         called += 1;
@@ -92,13 +101,17 @@ describe('tenant isolation', () => {
   it('treats rows of another tenant as not found', async () => {
     const { db } = running.cradle;
     const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
-    const [globexDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [GLOBEX_MAC]);
+    const [globexDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [
+      GLOBEX_MAC,
+    ]);
     const api = await signedIn(globex);
     const session = await running.cradle.accessService.describe(
       Number((await api.call<{ user: { id: number } }>('GET', '/homepage/init')).rows[0]?.user.id),
     );
     await expect(session?.scope.assertOwns(db, 'devices', Number(globexDevice?.id))).resolves.toBeUndefined();
-    await expect(session?.scope.assertOwns(db, 'devices', Number(acmeDevice?.id))).rejects.toMatchObject({ code: 40400 });
+    await expect(session?.scope.assertOwns(db, 'devices', Number(acmeDevice?.id))).rejects.toMatchObject({
+      code: 40400,
+    });
   });
 });
 

@@ -33,6 +33,10 @@ export const timeZoneList: TimeZone[] = [
   [29, '(GMT+10:00) Canberra, Melbourne, Sydney, Guam', '+10:00'],
   [30, '(GMT+11:00) Magadan, Solomon Islands', '+11:00'],
   [31, '(GMT+12:00) Auckland, Wellington, Fiji', '+12:00'],
-  [32, '(GMT+13:00) Nuku\'alofa', '+13:00'],
+  [32, "(GMT+13:00) Nuku'alofa", '+13:00'],
   [33, '(GMT+14:00) Kiritimati', '+14:00'],
-].map(([id, description, offset]) => ({ id: Number(id), description: String(description), offset: String(offset) }));
+].map(([id, description, offset]) => ({
+  id: Number(id),
+  description: String(description),
+  offset: String(offset),
+}));
