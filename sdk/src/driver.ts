@@ -35,6 +35,37 @@ export const modelSchema = z.object({
   capabilities: modelCapabilitiesSchema,
 });
 
+/** What a driver reads from a provisioning request. */
+export interface DeviceIdentity {
+  model: string;
+  firmware: string | undefined;
+  /** 12 lower-case hex digits when the User-Agent carries it. */
+  mac: string | undefined;
+}
+
+/** A configuration file a driver serves; `{mac}` stands for the 12 lower-case hex digits. */
+export const configFileSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_.{}-]+$/),
+  contentType: z.string().min(1),
+});
+export type ConfigFile = z.output<typeof configFileSchema>;
+
+/**
+ * Effective configuration handed to a driver: dotted parameter paths of the standard catalogue
+ * (`account.1.codec.SIPPreferredVocoder`) to values, pushed parameters only, in catalogue order.
+ */
+export type ConfigValues = ReadonlyMap<string, string>;
+
+export interface RenderContext {
+  model: DriverModel;
+  mac: string;
+  file: ConfigFile;
+}
+
+function fn<T>(name: string) {
+  return z.custom<T>((value) => typeof value === 'function', { message: `${name} must be a function` });
+}
+
 export const driverManifestSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be kebab-case'),
   vendor: z.string().min(1),
@@ -42,6 +73,20 @@ export const driverManifestSchema = z.object({
   family: z.string().min(1),
   sdk: z.string().min(1),
   models: z.array(modelSchema).min(1),
+  /** Files the driver serves; the first one whose name holds `{mac}` is the device file. */
+  files: z.array(configFileSchema).min(1),
+  /** SIP NOTIFY `Event:` values (DOMAIN.md): re-fetch, and re-fetch with a reboot. */
+  pushEvents: z.object({ checkSync: z.string().min(1), reboot: z.string().min(1) }),
+  /** Reads model, firmware and MAC from a User-Agent; undefined when the phone is not of this family. */
+  identify: fn<(userAgent: string) => DeviceIdentity | undefined>('identify'),
+  /** Turns values into the file's text. Pure: same input, same bytes (ETags depend on it). */
+  render: fn<(values: ConfigValues, context: RenderContext) => string>('render'),
+  /** Reads a file's text (or the text editor's) back into values; throws with a line-numbered message. */
+  parse: fn<(text: string) => Map<string, string>>('parse'),
+  /** User-Agents of real phones of this family, for the conformance suite and the docs. */
+  sampleUserAgents: z
+    .array(z.object({ userAgent: z.string(), identity: z.custom<DeviceIdentity>() }))
+    .default([]),
 });
 
 export type ModelCapabilities = z.output<typeof modelCapabilitiesSchema>;
@@ -66,5 +111,31 @@ export function parseDriver(packageName: string, value: unknown): DriverManifest
     if (seen.has(key)) throw new ContractError(packageName, `model ${model.id} is listed twice`);
     seen.add(key);
   }
+  if (!driver.files.some((file) => file.name.includes('{mac}'))) {
+    throw new ContractError(packageName, 'files must include a device file whose name holds {mac}');
+  }
   return driver;
+}
+
+/** The file a request path names, and the MAC in it for device files. */
+export function matchConfigFile(
+  driver: Pick<DriverManifest, 'files'>,
+  fileName: string,
+): { file: ConfigFile; mac: string | undefined } | undefined {
+  for (const file of driver.files) {
+    const [before, after] = file.name.split('{mac}');
+    if (after === undefined) {
+      if (fileName === file.name) return { file, mac: undefined };
+      continue;
+    }
+    if (
+      fileName.length === (before ?? '').length + 12 + after.length &&
+      fileName.startsWith(before ?? '') &&
+      fileName.endsWith(after)
+    ) {
+      const mac = fileName.slice((before ?? '').length, (before ?? '').length + 12).toLowerCase();
+      if (/^[0-9a-f]{12}$/.test(mac)) return { file, mac };
+    }
+  }
+  return undefined;
 }

@@ -1,4 +1,6 @@
 import { defineDriver, type ModelCapabilities } from '@phonefleet/sdk';
+import { parseSettings, renderSettings } from './format.js';
+import { identify } from './identify.js';
 
 function capabilities(overrides: Partial<ModelCapabilities>): ModelCapabilities {
   return {
@@ -57,6 +59,25 @@ export default defineDriver({
       id: 'V67',
       description: 'Executive phone, 20 lines, Wi-Fi and Bluetooth',
       capabilities: capabilities({ wifi: true, bluetooth: true }),
+    },
+  ],
+  files: [{ name: 'cfg{mac}.xml', contentType: 'application/xml; charset=utf-8' }],
+  pushEvents: { checkSync: 'resync', reboot: 'resync;reboot=true' },
+  identify,
+  render: (values, { model, mac }) => renderSettings(values, `${model.id} ${mac}`),
+  parse: parseSettings,
+  sampleUserAgents: [
+    {
+      userAgent: 'GenericPhone-V64/2.1.0.12 (001565aabbcc)',
+      identity: { model: 'V64', firmware: '2.1.0.12', mac: '001565aabbcc' },
+    },
+    {
+      userAgent: 'GenericPhone-V67/3.0.1 (00:15:65:AA:BB:01)',
+      identity: { model: 'V67', firmware: '3.0.1', mac: '001565aabb01' },
+    },
+    {
+      userAgent: 'GenericPhone-V62/1.9.4.2',
+      identity: { model: 'V62', firmware: '1.9.4.2', mac: undefined },
     },
   ],
 });

@@ -30,7 +30,10 @@ describe('driver registry', () => {
       `export default { id: 'acme', vendor: 'Acme', family: 'Acme desk', sdk: '^1.0.0', models: [{ id: 'A100',
         capabilities: { accounts: 6, keyAccounts: 6, programKeys: 12, dynamicKeys: 4, dssKeys: 0, expansionModules: 0,
           keysPerModule: 0, keySubtype: false, textEditing: true, shortWebSession: false, wifi: false, bluetooth: false,
-          usb: false, colourScreen: false } }] };`,
+          usb: false, colourScreen: false } }],
+        files: [{ name: 'acme-{mac}.ini', contentType: 'text/plain' }],
+        pushEvents: { checkSync: 'check-sync', reboot: 'check-sync;reboot=true' },
+        identify: () => undefined, render: () => '', parse: () => new Map() };`,
     );
     writePackage(
       'broken-phones',
@@ -51,7 +54,10 @@ describe('driver registry', () => {
       `export default { id: 'thief', vendor: 'T', family: 'T', sdk: '^1.0.0', models: [{ id: 'h2',
         capabilities: { accounts: 1, keyAccounts: 1, programKeys: 0, dynamicKeys: 0, dssKeys: 0, expansionModules: 0,
           keysPerModule: 0, keySubtype: false, textEditing: true, shortWebSession: false, wifi: false, bluetooth: false,
-          usb: false, colourScreen: false } }] };`,
+          usb: false, colourScreen: false } }],
+        files: [{ name: 'thief-{mac}.ini', contentType: 'text/plain' }],
+        pushEvents: { checkSync: 'check-sync', reboot: 'check-sync;reboot=true' },
+        identify: () => undefined, render: () => '', parse: () => new Map() };`,
     );
 
     const registry = await DriverRegistry.load(loadConfig({ extraDriversDir: extra }), logger);

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { type DriverManifest, matchConfigFile, parseDriver } from '../driver.js';
+
+export interface ConformanceCheck {
+  name: string;
+  run(): void;
+}
+
+function assert(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+const parameterPath = fc
+  .array(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,15}$/), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join('.'));
+const hostileValue = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(
+    'a\nevil = 1',
+    '" override="true"/><setting id="evil" value="1',
+    '&amp;<>\'"',
+    '  padded  ',
+    '\\n',
+    '',
+  ),
+);
+
+/**
+ * Checks every driver package can run (the sdk's driver conformance suite):
+ * `for (const check of driverConformance(driver)) it(check.name, check.run)`.
+ */
+export function driverConformance(candidate: unknown, packageName = 'driver under test'): ConformanceCheck[] {
+  const driver: DriverManifest = parseDriver(packageName, candidate);
+  const model = driver.models[0];
+  const deviceFile = driver.files.find((file) => file.name.includes('{mac}'));
+  assert(model !== undefined && deviceFile !== undefined, 'driver needs a model and a device file');
+  const context = { model, mac: '001565aabbcc', file: deviceFile };
+
+  return [
+    {
+      name: 'identifies its sample User-Agents',
+      run() {
+        assert(driver.sampleUserAgents.length > 0, 'declare sampleUserAgents from real phones');
+        for (const sample of driver.sampleUserAgents) {
+          const identity = driver.identify(sample.userAgent);
+          assert(
+            JSON.stringify(identity) === JSON.stringify(sample.identity),
+            `${sample.userAgent}: got ${JSON.stringify(identity)}, expected ${JSON.stringify(sample.identity)}`,
+          );
+          assert(
+            driver.models.some((m) => m.id === identity?.model),
+            `${sample.userAgent}: model ${identity?.model} is not in the model list`,
+          );
+        }
+      },
+    },
+    {
+      name: 'ignores User-Agents of other phones and browsers',
+      run() {
+        for (const userAgent of ['', 'Mozilla/5.0 (X11; Linux x86_64)', 'curl/8.5.0', 'Wget/1.21']) {
+          assert(driver.identify(userAgent) === undefined, `claimed ${JSON.stringify(userAgent)}`);
+        }
+      },
+    },
+    {
+      name: 'matches its device file name with any MAC case',
+      run() {
+        const name = deviceFile.name.replace('{mac}', '001565AABBCC');
+        assert(matchConfigFile(driver, name)?.mac === '001565aabbcc', `${name} not matched`);
+        assert(
+          matchConfigFile(driver, deviceFile.name.replace('{mac}', '../etc/pass')) === undefined,
+          'matched a path trick',
+        );
+      },
+    },
+    {
+      name: 'parses what it renders (round trip), whatever the values hold',
+      run() {
+        fc.assert(
+          fc.property(
+            fc.uniqueArray(fc.tuple(parameterPath, hostileValue), {
+              selector: ([key]) => key,
+              maxLength: 30,
+            }),
+            (entries) => {
+              const values = new Map(entries);
+              const parsed = driver.parse(driver.render(values, context));
+              assert(parsed.size === values.size, `rendered ${values.size} values, parsed ${parsed.size}`);
+              for (const [key, value] of values) {
+                assert(
+                  parsed.get(key) === value,
+                  `${key}: ${JSON.stringify(value)} came back as ${JSON.stringify(parsed.get(key))}`,
+                );
+              }
+            },
+          ),
+          { numRuns: 200 },
+        );
+      },
+    },
+    {
+      name: 'renders the same bytes for the same values',
+      run() {
+        const values = new Map([
+          ['account.1.codec.SIPPreferredVocoder', '0;8;18'],
+          ['network.port.MTU', '1500'],
+        ]);
+        assert(
+          driver.render(values, context) === driver.render(new Map(values), context),
+          'render is not deterministic',
+        );
+      },
+    },
+    {
+      name: 'refuses parameter names that could inject content',
+      run() {
+        for (const key of ['a\nb', 'a = b', '<x>', '"q"', '']) {
+          let threw = false;
+          try {
+            driver.render(new Map([[key, '1']]), context);
+          } catch {
+            threw = true;
+          }
+          assert(threw, `rendered the name ${JSON.stringify(key)}`);
+        }
+      },
+    },
+  ];
+}
