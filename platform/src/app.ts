@@ -10,6 +10,7 @@ import { seed } from './db/seed.js';
 import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { configurationRoutes } from './modules/configuration/routes.js';
 import { DriverRegistry } from './modules/extensions/driver-registry.js';
 import { PluginRegistry } from './modules/extensions/plugin-registry.js';
 import { extensionRoutes } from './modules/extensions/routes.js';
@@ -24,6 +25,7 @@ const modules: ((cradle: Cradle) => RouteDefinition[])[] = [
   authRoutes,
   extensionRoutes,
   homeRoutes,
+  configurationRoutes,
 ];
 
 export interface RunningConsole {

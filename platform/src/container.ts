@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { AccessService } from './modules/access/access-service.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { CaptchaService } from './modules/auth/captcha-service.js';
+import { ConfigurationService } from './modules/configuration/configuration-service.js';
 import type { DriverRegistry } from './modules/extensions/driver-registry.js';
 import type { PluginRegistry } from './modules/extensions/plugin-registry.js';
 import { HomeService } from './modules/home/home-service.js';
@@ -28,6 +29,7 @@ export interface Cradle {
   accessService: AccessService;
   authService: AuthService;
   homeService: HomeService;
+  configurationService: ConfigurationService;
   healthService: HealthService;
 }
 
@@ -49,6 +51,7 @@ export function buildContainer(
     authService: asFunction((cradle: Cradle) => new AuthService(cradle)).singleton(),
     homeService: asFunction((cradle: Cradle) => new HomeService(cradle)).singleton(),
     healthService: asFunction((cradle: Cradle) => new HealthService(cradle)).singleton(),
+    configurationService: asFunction((cradle: Cradle) => new ConfigurationService(cradle)).singleton(),
   };
   container.register(registrations);
   // Resolve everything now: a broken registration fails the boot, never a request.

@@ -32,6 +32,11 @@ export class AppError extends Error {
     return new AppError(ErrorCode.invalidInput, messageKey, 400, messageExt);
   }
 
+  /** A validation engine message (already formatted in both languages). */
+  static validation(text: { en: string; zh: string }, messageExt: string | null = null): AppError {
+    return new AppError(ErrorCode.invalidInput, 'invalidFormat', 400, messageExt, text);
+  }
+
   static notFound(): AppError {
     return new AppError(ErrorCode.notFound, 'notFound', 404);
   }

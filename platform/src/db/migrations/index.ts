@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../database.js';
 import { foundation } from './0001-foundation.js';
+import { configuration } from './0002-configuration.js';
 
 export interface Migration {
   name: string;
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** In order of application; names sort in the same order. */
-export const migrations: Migration[] = [foundation];
+export const migrations: Migration[] = [foundation, configuration];

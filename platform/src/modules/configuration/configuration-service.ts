@@ -1,0 +1,266 @@
+import {
+  buildParameterTree,
+  type ConfigPayload,
+  defaultConfig,
+  fromPayload,
+  type ParameterConfig,
+  type ParameterTree,
+  pushedValues,
+  toPayload,
+} from '@phonefleet/sdk/catalogue';
+import { validatePayload } from '@phonefleet/sdk/validation';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import type { DriverRegistry } from '../extensions/driver-registry.js';
+import type { TenantScope } from '../tenancy/scope.js';
+import type { RelationName } from './schemas.js';
+
+/** Where a relation's rows live, and which resource power edits its parameters. */
+const relations: Record<Exclude<RelationName, 'global'>, { table: string; power: string }> = {
+  device: { table: 'devices', power: 'deviceManagement' },
+  site: { table: 'sites', power: 'site' },
+  model: { table: 'model_templates', power: 'model' },
+  group: { table: 'device_groups', power: 'group' },
+};
+
+/** A saved payload may hold only what changed; it is stored complete, over the tree's defaults. */
+function overlay(base: ParameterConfig, changes: ParameterConfig): ParameterConfig {
+  const merge = (target: Record<string, unknown>, source: Record<string, unknown>): void => {
+    for (const [key, value] of Object.entries(source)) {
+      const current = target[key];
+      if (
+        isPlainObject(value) &&
+        isPlainObject(current) &&
+        !('Value' in value && typeof value.Value === 'string')
+      ) {
+        merge(current, value);
+      } else {
+        target[key] = value;
+      }
+    }
+  };
+  const { account, ...rest } = changes;
+  merge(base as unknown as Record<string, unknown>, rest as unknown as Record<string, unknown>);
+  for (const row of account) {
+    const target = base.account.find((candidate) => candidate.no === row.no);
+    if (target) {
+      merge(target.codec, row.codec);
+      merge(target.advanced, row.advanced);
+    }
+  }
+  return base;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function powerFor(relation: RelationName): string {
+  return relation === 'global' ? 'global' : relations[relation].power;
+}
+
+export interface Layer {
+  relation: RelationName;
+  relationId: number;
+  pushed: Record<string, string>;
+}
+
+export interface EffectiveValue {
+  path: string;
+  value: string;
+  relation: RelationName;
+  relationId: number;
+}
+
+/**
+ * Parameter layers per relation (global, site, model template, group, device): stored as the
+ * editor's payload plus the flat map of pushed values, validated with the sdk engine on save.
+ */
+export class ConfigurationService {
+  private readonly db: Database;
+  private readonly driverRegistry: DriverRegistry;
+
+  constructor(deps: { db: Database; driverRegistry: DriverRegistry }) {
+    this.db = deps.db;
+    this.driverRegistry = deps.driverRegistry;
+  }
+
+  /** The tree a model edits: its capabilities, or the widest (`share`) for sites, groups and global. */
+  treeFor(model: string): ParameterTree {
+    if (model === 'share') return buildParameterTree('share');
+    const found = this.driverRegistry.model(model);
+    if (!found) throw AppError.invalid('unknownModel');
+    return buildParameterTree(found.model.capabilities);
+  }
+
+  /** Checks the relation exists in the caller's scope; answers its owner and the model its tree uses. */
+  async resolve(
+    scope: TenantScope,
+    relation: RelationName,
+    relationId: number,
+  ): Promise<{ orgId: number; model: string }> {
+    if (relation === 'global') return { orgId: scope.orgId, model: 'share' };
+    const { table } = relations[relation];
+    const modelColumn = relation === 'device' || relation === 'model' ? 't.model' : "'share'";
+    const rows = await scope.query<{ org_id: string; model: string }>(
+      this.db,
+      `SELECT t.org_id, ${modelColumn} AS model FROM ${table} t WHERE t.id = $1 AND {scope:t.org_id}`,
+      [relationId],
+    );
+    const row = rows[0];
+    if (!row) throw AppError.notFound();
+    return { orgId: Number(row.org_id), model: row.model };
+  }
+
+  /** Global is per organization: its relation id is the organization's id. */
+  private layerKey(relation: RelationName, relationId: number, orgId: number): number {
+    return relation === 'global' ? orgId : relationId;
+  }
+
+  async get(scope: TenantScope, relation: RelationName, relationId: number): Promise<ConfigPayload> {
+    const { orgId, model } = await this.resolve(scope, relation, relationId);
+    const stored = await this.db.one<{ config: ConfigPayload }>(
+      'SELECT config FROM config_layers WHERE relation = $1 AND relation_id = $2',
+      [relation, this.layerKey(relation, relationId, orgId)],
+    );
+    return (
+      stored?.config ?? toPayload(defaultConfig(this.treeFor(model)), { relationId, relationName: relation })
+    );
+  }
+
+  /** Validates every value; any error rejects the whole save and nothing is written. */
+  async save(
+    scope: TenantScope,
+    relation: RelationName,
+    relationId: number,
+    payload: unknown,
+  ): Promise<void> {
+    const { orgId, model } = await this.resolve(scope, relation, relationId);
+    const tree = this.treeFor(model);
+    const issues = validatePayload(tree, payload, { allowEmpty: true });
+    const first = issues[0];
+    if (first) {
+      throw AppError.validation(
+        first.message,
+        issues.map((issue) => `${issue.path}: ${issue.message.en}`).join('; '),
+      );
+    }
+    const config = overlay(defaultConfig(tree), fromPayload(payload as ConfigPayload));
+    const normalised = toPayload(config, { relationId, relationName: relation });
+    const pushed = Object.fromEntries(pushedValues(config));
+    await this.db.execute(
+      `INSERT INTO config_layers (org_id, relation, relation_id, config, pushed, config_push, updated_at)
+       VALUES ($1, $2, $3, $4, $5, false, now())
+       ON CONFLICT (relation, relation_id) DO UPDATE
+         SET config = EXCLUDED.config, pushed = EXCLUDED.pushed, config_push = false, updated_at = now()`,
+      [
+        orgId,
+        relation,
+        this.layerKey(relation, relationId, orgId),
+        JSON.stringify(normalised),
+        JSON.stringify(pushed),
+      ],
+    );
+  }
+
+  /** Pushed values of one relation's layer, in the order they were saved. */
+  async layer(
+    scope: TenantScope,
+    relation: RelationName,
+    relationId: number,
+  ): Promise<Record<string, string>> {
+    const { orgId } = await this.resolve(scope, relation, relationId);
+    const row = await this.db.one<{ pushed: Record<string, string> }>(
+      'SELECT pushed FROM config_layers WHERE relation = $1 AND relation_id = $2',
+      [relation, this.layerKey(relation, relationId, orgId)],
+    );
+    return row?.pushed ?? {};
+  }
+
+  async pushRecord(scope: TenantScope, relation: RelationName, relationId: number): Promise<boolean> {
+    const { orgId } = await this.resolve(scope, relation, relationId);
+    const row = await this.db.one<{ config_push: boolean }>(
+      'SELECT config_push FROM config_layers WHERE relation = $1 AND relation_id = $2',
+      [relation, this.layerKey(relation, relationId, orgId)],
+    );
+    return row?.config_push ?? false;
+  }
+
+  /**
+   * The layers that configure a device, in merge order: global of each organization from the
+   * platform root down, site ancestors root first, the device's site, the model template for its
+   * model in that site, its groups, the device itself. One query.
+   */
+  async layersOf(deviceId: number): Promise<Layer[]> {
+    const rows = await this.db.query<{
+      relation: RelationName;
+      relation_id: string;
+      pushed: Record<string, string>;
+    }>(
+      `WITH d AS (
+         SELECT dv.id, dv.org_id, dv.site_id, dv.model, o.path AS org_path, s.path AS site_path
+           FROM devices dv JOIN orgs o ON o.id = dv.org_id JOIN sites s ON s.id = dv.site_id
+          WHERE dv.id = $1),
+       chain AS (
+         SELECT 1 AS rank, length(o.path) AS depth, 'global' AS relation, o.id AS relation_id
+           FROM d JOIN orgs o ON d.org_path LIKE o.path || '%'
+         UNION ALL
+         SELECT 2, length(s.path), 'site', s.id FROM d JOIN sites s ON d.site_path LIKE s.path || '%'
+         UNION ALL
+         SELECT 3, 0, 'model', m.id FROM d JOIN model_templates m ON m.site_id = d.site_id AND m.model = d.model
+         UNION ALL
+         SELECT 4, g.group_id, 'group', g.group_id FROM d JOIN group_devices g ON g.device_id = d.id
+         UNION ALL
+         SELECT 5, 0, 'device', d.id FROM d)
+       SELECT c.relation, c.relation_id, l.pushed
+         FROM chain c JOIN config_layers l ON l.relation = c.relation AND l.relation_id = c.relation_id
+        ORDER BY c.rank, c.depth`,
+      [deviceId],
+    );
+    return rows.map((row) => ({
+      relation: row.relation,
+      relationId: Number(row.relation_id),
+      pushed: row.pushed,
+    }));
+  }
+
+  /** Merge of the layers, later ones winning, with the layer that set each value. */
+  static merge(layers: Layer[]): Map<string, EffectiveValue> {
+    const merged = new Map<string, EffectiveValue>();
+    for (const layer of layers) {
+      for (const [path, value] of Object.entries(layer.pushed)) {
+        merged.set(path, { path, value, relation: layer.relation, relationId: layer.relationId });
+      }
+    }
+    return merged;
+  }
+
+  async effective(scope: TenantScope, deviceId: number): Promise<EffectiveValue[]> {
+    await this.resolve(scope, 'device', deviceId);
+    return [...ConfigurationService.merge(await this.layersOf(deviceId)).values()];
+  }
+
+  /** Devices whose effective configuration a change to this relation can alter (set-based). */
+  async affectedDevices(
+    scope: TenantScope,
+    relation: RelationName,
+    relationId: number,
+  ): Promise<{ total: number; macs: string[] }> {
+    const { orgId } = await this.resolve(scope, relation, relationId);
+    const conditions: Record<RelationName, string> = {
+      global: `d.org_id IN (SELECT id FROM orgs WHERE path LIKE (SELECT path FROM orgs WHERE id = $1) || '%')`,
+      site: `d.site_id IN (SELECT id FROM sites WHERE path LIKE (SELECT path FROM sites WHERE id = $1) || '%')`,
+      model: `(d.site_id, d.model) = (SELECT site_id, model FROM model_templates WHERE id = $1)`,
+      group: 'd.id IN (SELECT device_id FROM group_devices WHERE group_id = $1)',
+      device: 'd.id = $1',
+    };
+    const id = relation === 'global' ? orgId : relationId;
+    const rows = await scope.query<{ total: string; macs: string[] | null }>(
+      this.db,
+      `SELECT count(*) AS total, (array_agg(d.mac ORDER BY d.mac))[1:100] AS macs
+         FROM devices d WHERE ${conditions[relation]} AND {scope:d.org_id}`,
+      [id],
+    );
+    return { total: Number(rows[0]?.total ?? 0), macs: rows[0]?.macs ?? [] };
+  }
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../app.js';
+import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
+import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+
+let running: RunningConsole;
+let acme: TestTenant;
+let other: TestTenant;
+let admin: ApiClient;
+let acmeApi: ApiClient;
+let deviceId: number;
+let childSiteId: number;
+let templateId: number;
+let groupId: number;
+
+const item = (Key: string, Value: string, Push = true) => ({
+  Key,
+  Value,
+  DefaultValue: '',
+  Push,
+  ValueTemplate: '',
+  label: Key,
+});
+
+function sipFunction(values: Record<string, string>) {
+  return {
+    general: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, item(key, value)])),
+  };
+}
+
+beforeAll(async () => {
+  running = await createTestConsole();
+  const { db } = running.cradle;
+  acme = await createTenant(db, 'enterprise', 'Acme');
+  other = await createTenant(db, 'enterprise', 'Other');
+  const [child] = await db.query<{ id: string }>(
+    `INSERT INTO sites (org_id, name, parent_id, path) VALUES ($1, 'Floor 2', $2, '') RETURNING id`,
+    [acme.orgId, acme.siteId],
+  );
+  childSiteId = Number(child?.id);
+  await db.execute(`UPDATE sites SET path = '/' || $2::text || '/' || id || '/' WHERE id = $1`, [
+    childSiteId,
+    acme.siteId,
+  ]);
+  await insertDevices(db, { ...acme, siteId: childSiteId }, [{ mac: '001565000001', model: 'H2P' }]);
+  deviceId = Number((await db.one<{ id: string }>(`SELECT id FROM devices WHERE mac = '001565000001'`))?.id);
+  templateId = Number(
+    (
+      await db.one<{ id: string }>(
+        `INSERT INTO model_templates (org_id, site_id, name, model) VALUES ($1, $2, 'H2P floor 2', 'H2P') RETURNING id`,
+        [acme.orgId, childSiteId],
+      )
+    )?.id,
+  );
+  groupId = Number(
+    (
+      await db.one<{ id: string }>(
+        `INSERT INTO device_groups (org_id, name) VALUES ($1, 'Lobby') RETURNING id`,
+        [acme.orgId],
+      )
+    )?.id,
+  );
+  await db.execute('INSERT INTO group_devices (group_id, device_id) VALUES ($1, $2)', [groupId, deviceId]);
+  admin = new ApiClient(running.url);
+  await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+  acmeApi = new ApiClient(running.url);
+  await acmeApi.signIn(acme.userName, acme.password);
+});
+afterAll(async () => {
+  await running.stop();
+});
+
+describe('saving parameters', () => {
+  it('stores a valid save and returns it complete, defaults included', async () => {
+    const saved = await acmeApi.call('POST', '/tb-config/saveParam', {
+      relationId: acme.siteId,
+      relationName: 'site',
+      sipFunction: sipFunction({ SIPMaxCall: '4' }),
+    });
+    expect(saved.code).toBe(0);
+    const got = await acmeApi.call<{
+      sipFunction: { general: Record<string, { Value: string; Push: boolean }> };
+    }>('GET', `/tb-config/getParam?relationId=${acme.siteId}&relationName=site`);
+    expect(got.rows[0]?.sipFunction.general.SIPMaxCall).toMatchObject({ Value: '4', Push: true });
+    expect(got.rows[0]?.sipFunction.general.SIPRegisterRetry).toMatchObject({ Value: '300', Push: false });
+  });
+
+  it('rejects the whole save on one bad value, in the engine’s words, and keeps what was stored', async () => {
+    const reply = await acmeApi.call('POST', '/tb-config/saveParam', {
+      relationId: acme.siteId,
+      relationName: 'site',
+      sipFunction: sipFunction({ SIPMaxCall: '9', SIPRegisterRetry: '100' }),
+    });
+    expect(reply.code).toBe(40000);
+    expect(reply.message).toBe('Please enter a number between 1 and 5');
+    expect(reply.messageExt).toContain('sipFunction.general.SIPMaxCall');
+    const got = await acmeApi.call<{ sipFunction: { general: Record<string, { Value: string }> } }>(
+      'GET',
+      `/tb-config/getParam?relationId=${acme.siteId}&relationName=site`,
+    );
+    expect(got.rows[0]?.sipFunction.general.SIPMaxCall?.Value).toBe('4');
+    expect(got.rows[0]?.sipFunction.general.SIPRegisterRetry?.Value).toBe('300');
+  });
+
+  it('rejects unknown parameters and hostile strings', async () => {
+    const unknown = await acmeApi.call('POST', '/tb-config/saveParam', {
+      relationId: acme.siteId,
+      relationName: 'site',
+      sipFunction: { general: { NotAParameter: item('NotAParameter', '1') } },
+    });
+    expect(unknown.code).toBe(40000);
+    const hostile = await acmeApi.call('POST', '/tb-config/saveParam', {
+      relationId: acme.siteId,
+      relationName: 'site',
+      provision: { autoProvision: { ProvisioningUrl: item('ProvisioningUrl', 'http://x\nSIPMaxCall = 5') } },
+    });
+    expect(hostile.code).toBe(40000);
+  });
+
+  it('answers not found for another tenant’s relation and changes nothing there', async () => {
+    const otherApi = new ApiClient(running.url);
+    await otherApi.signIn(other.userName, other.password);
+    const read = await otherApi.call(
+      'GET',
+      `/tb-config/getParam?relationId=${acme.siteId}&relationName=site`,
+    );
+    expect(read.code).toBe(40400);
+    const write = await otherApi.call('POST', '/tb-config/saveParam', {
+      relationId: deviceId,
+      relationName: 'device',
+      sipFunction: sipFunction({ SIPMaxCall: '1' }),
+    });
+    expect(write.code).toBe(40400);
+    expect(
+      await running.cradle.db.query('SELECT 1 FROM config_layers WHERE relation = $1', ['device']),
+    ).toEqual([]);
+  });
+
+  it('builds the tree of a device model and the shared one', async () => {
+    const h2 = await acmeApi.call<{ capabilities: { keySubtype: boolean } }>(
+      'POST',
+      '/tb-config/dynamicParameterJs',
+      { model: 'H2P' },
+    );
+    expect(h2.rows[0]?.capabilities.keySubtype).toBe(true);
+    const unknown = await acmeApi.call('POST', '/tb-config/dynamicParameterJs', { model: 'X999' });
+    expect(unknown.message).toBe('Unknown device model');
+  });
+});
+
+describe('effective configuration', () => {
+  it('merges global, site ancestors, site, model template, group and device, later winning, with provenance', async () => {
+    const save = (relationName: string, relationId: number, values: Record<string, string>, api = acmeApi) =>
+      api.call('POST', '/tb-config/saveParam', {
+        relationId,
+        relationName,
+        sipFunction: sipFunction(values),
+      });
+    expect((await save('global', 1, { SIPRegisterRetry: '100', ReleaseTimeout: '5' }, admin)).code).toBe(0);
+    expect((await save('global', acme.orgId, { ReleaseTimeout: '6', SIPDefaultAccount: '2' })).code).toBe(0);
+    // The site save of the previous tests set SIPMaxCall 4 on the parent site.
+    expect((await save('site', childSiteId, { SIPMaxCall: '3' })).code).toBe(0);
+    expect((await save('model', templateId, { SIPDefaultAccount: '3' })).code).toBe(0);
+    expect((await save('group', groupId, { LocalConfPartyMax: '5' })).code).toBe(0);
+    expect((await save('device', deviceId, { LocalConfPartyMax: '6' })).code).toBe(0);
+
+    const effective = await acmeApi.call<{ path: string; value: string; relation: string }>(
+      'GET',
+      `/tb-config/effective?deviceId=${deviceId}`,
+    );
+    const byPath = Object.fromEntries(
+      effective.rows.map((row) => [row.path.replace('sipFunction.general.', ''), [row.value, row.relation]]),
+    );
+    expect(byPath).toEqual({
+      SIPRegisterRetry: ['100', 'global'],
+      ReleaseTimeout: ['6', 'global'],
+      SIPDefaultAccount: ['3', 'model'],
+      SIPMaxCall: ['3', 'site'],
+      LocalConfPartyMax: ['6', 'device'],
+    });
+  });
+
+  it('previews the devices a change to a relation would alter', async () => {
+    const site = await acmeApi.call<{ total: number; macs: string[] }>(
+      'GET',
+      `/tb-config/affectedDevices?relationId=${acme.siteId}&relationName=site`,
+    );
+    expect(site.rows[0]).toEqual({ total: 1, macs: ['001565000001'] });
+    const platform = await admin.call<{ total: number }>(
+      'GET',
+      '/tb-config/affectedDevices?relationId=1&relationName=global',
+    );
+    expect(platform.rows[0]?.total).toBe(1);
+  });
+
+  it('downloads a template as the model’s file', async () => {
+    const response = await fetch(`${running.url}/api/cfg/type/model/${templateId}/H2P/floor2`, {
+      headers: { Cookie: (acmeApi as unknown as { cookie: string }).cookie },
+    });
+    expect(response.headers.get('content-disposition')).toContain('floor2-H2P.cfg');
+    expect(await response.text()).toContain('sipFunction.general.SIPDefaultAccount = 3');
+  });
+});
