@@ -1,0 +1,42 @@
+export { accountTab } from './account.js';
+export {
+  defaultConfig,
+  defaultItem,
+  defaultKeyRow,
+  emptyConfig,
+  fromPayload,
+  PayloadError,
+  paramTabKeys,
+  pushedValues,
+  toPayload,
+} from './config.js';
+export type { BuildContext, Opt, ParamEntry, ParamSpec, TabSpec, Txt } from './define.js';
+export { directoryHistoryTab, LDAP_SERVER_ENTRIES } from './directory-history.js';
+export { functionTab } from './function.js';
+export { maintenanceTab } from './maintenance.js';
+export { networkTab } from './network.js';
+export * from './options.js';
+export {
+  dssKeyTypes,
+  dynamicKeyDefaults,
+  dynamicKeyTypes,
+  fixedKeyNames,
+  PHONE_KEY_PAGE_SIZE,
+  phoneKeySections,
+  phoneKeyTypeNames,
+  programKeyTypes,
+  subTypeOpts,
+  typesWithoutValue,
+  typesWithSubtype,
+} from './phone-keys.js';
+export { provisionTab } from './provision.js';
+export { settingsTab } from './settings.js';
+export { sipFunctionTab } from './sip-function.js';
+export {
+  buildParameterTree,
+  capabilitySignature,
+  dependentOptions,
+  SHARE_CAPABILITIES,
+  standardTabs,
+} from './tree.js';
+export * from './types.js';
