@@ -15,6 +15,7 @@ import { DriverRegistry } from './modules/extensions/driver-registry.js';
 import { PluginRegistry } from './modules/extensions/plugin-registry.js';
 import { extensionRoutes } from './modules/extensions/routes.js';
 import { homeRoutes } from './modules/home/routes.js';
+import { provisioningMiddleware, provisioningRoutes } from './modules/provisioning/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { timeZoneRoutes } from './modules/time-zones/routes.js';
 
@@ -26,6 +27,7 @@ const modules: ((cradle: Cradle) => RouteDefinition[])[] = [
   extensionRoutes,
   homeRoutes,
   configurationRoutes,
+  provisioningRoutes,
 ];
 
 export interface RunningConsole {
@@ -55,7 +57,7 @@ export async function startConsole(options: ConsoleOptions = {}, logger?: Logger
     const { createdAdminPassword } = await seed(database, config, pluginRegistry, log);
     const container = buildContainer({ config, logger: log, db: database, driverRegistry, pluginRegistry });
     const routes = modules.flatMap((module) => module(container.cradle));
-    const app = createHttpApp(container.cradle, routes);
+    const app = createHttpApp(container.cradle, routes, [provisioningMiddleware(container.cradle)]);
     const server: Server = await new Promise((resolve, reject) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
       listening.once('error', reject);

@@ -19,6 +19,8 @@ export interface ConsoleConfig {
   extraDriversDir: string | undefined;
   sessionIdleMinutes: number;
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Test-only: every captcha answer is this code. Never set by default. */
   captchaFixedCode: string | undefined;
 }
@@ -53,6 +55,7 @@ export function loadConfig(
     extraDriversDir: options.extraDriversDir ?? (env.PHONEFLEET_DRIVERS_DIR || undefined),
     sessionIdleMinutes: options.sessionIdleMinutes ?? numberFrom(env.SESSION_IDLE_MINUTES, 120),
     logLevel: options.logLevel ?? env.LOG_LEVEL ?? 'info',
+    trustProxy: options.trustProxy ?? env.TRUST_PROXY === 'true',
     captchaFixedCode: options.captchaFixedCode,
   };
 }

@@ -16,6 +16,7 @@ import { ConfigurationService } from './modules/configuration/configuration-serv
 import type { DriverRegistry } from './modules/extensions/driver-registry.js';
 import type { PluginRegistry } from './modules/extensions/plugin-registry.js';
 import { HomeService } from './modules/home/home-service.js';
+import { ProvisioningService } from './modules/provisioning/provisioning-service.js';
 import { HealthService } from './modules/system/health-service.js';
 
 /** Everything the container holds. A service names its dependencies as a subset of this type. */
@@ -30,6 +31,7 @@ export interface Cradle {
   authService: AuthService;
   homeService: HomeService;
   configurationService: ConfigurationService;
+  provisioningService: ProvisioningService;
   healthService: HealthService;
 }
 
@@ -52,6 +54,9 @@ export function buildContainer(
     homeService: asFunction((cradle: Cradle) => new HomeService(cradle)).singleton(),
     healthService: asFunction((cradle: Cradle) => new HealthService(cradle)).singleton(),
     configurationService: asFunction((cradle: Cradle) => new ConfigurationService(cradle)).singleton(),
+    provisioningService: asFunction((cradle: Cradle) => new ProvisioningService(cradle))
+      .singleton()
+      .disposer((service) => service.dispose()),
   };
   container.register(registrations);
   // Resolve everything now: a broken registration fails the boot, never a request.

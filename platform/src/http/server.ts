@@ -135,9 +135,15 @@ async function sendFile(ctx: Context, root: string, file: string): Promise<void>
 }
 
 /** The Koa application: the browser API under /api, the host shell at /, UI plugins under /plugins. */
-export function createHttpApp(cradle: Cradle, moduleRoutes: RouteDefinition[]): Koa {
+export function createHttpApp(
+  cradle: Cradle,
+  moduleRoutes: RouteDefinition[],
+  deviceFacing: Koa.Middleware[] = [],
+): Koa {
   const app = new Koa();
+  app.proxy = cradle.config.trustProxy;
   app.use(requestContext(cradle.logger));
+  for (const middleware of deviceFacing) app.use(middleware);
 
   const openApi = buildOpenApi(moduleRoutes, PRODUCT_VERSION);
   const api = new Router({ prefix: '/api' });

@@ -1,1 +1,2 @@
 export * from './driver-conformance.js';
+export * from './phone-simulator.js';

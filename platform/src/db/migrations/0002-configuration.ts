@@ -7,6 +7,7 @@ import type { Migration } from './index.js';
  * ones the merge needs.
  */
 const sql = `
+CREATE EXTENSION IF NOT EXISTS pgcrypto;
 CREATE TABLE model_templates (
   id bigserial PRIMARY KEY,
   org_id bigint NOT NULL REFERENCES orgs (id),
@@ -59,6 +60,12 @@ ALTER TABLE devices
   ADD COLUMN last_fetch_ip inet,
   ADD COLUMN reported_model text,
   ADD COLUMN reported_firmware text;
+
+CREATE TABLE app_secrets (
+  name text PRIMARY KEY,
+  value text NOT NULL
+);
+INSERT INTO app_secrets (name, value) VALUES ('provisioningNonce', encode(gen_random_bytes(32), 'hex'));
 
 ALTER TABLE unknown_devices ADD CONSTRAINT unknown_devices_key UNIQUE (org_id, mac, reason);
 `;

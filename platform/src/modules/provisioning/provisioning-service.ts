@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { type DeviceIdentity, type DriverManifest, matchConfigFile } from '@phonefleet/sdk';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database.js';
+import { ROOT_ORG_ID } from '../../db/seed.js';
+import { ConfigurationService, type Layer } from '../configuration/configuration-service.js';
+import type { DriverRegistry } from '../extensions/driver-registry.js';
+import { challenge, parseAuthorization, verifyDigest } from './digest.js';
+import { treePaths } from './tree-paths.js';
+
+export interface ProvisioningRequest {
+  /** The path segment after /prov/, still percent-encoded. */
+  rawFileName: string;
+  method: string;
+  /** Request URI as sent (digest signs it). */
+  uri: string;
+  userAgent: string;
+  ip: string;
+  authorization: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+export interface ProvisioningResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface DeviceRow {
+  id: string;
+  org_id: string;
+  mac: string;
+  model: string;
+  device_ha1: string | null;
+  allowed: boolean;
+  credentials: { username: string; ha1: string }[] | null;
+}
+
+interface FetchRecord {
+  at: Date;
+  ip: string;
+  model: string;
+  firmware: string | null;
+}
+
+const FLUSH_MS = 1000;
+const notFound: ProvisioningResponse = {
+  status: 404,
+  headers: { 'Content-Type': 'text/plain' },
+  body: 'Not found\n',
+};
+
+/**
+ * The device-facing side: a phone asks for a driver-named file; the driver identifies it, the
+ * platform resolves the device by MAC, checks its credentials and address, merges its layers and
+ * the driver renders them. Requests that match nothing are recorded as unknown devices with why.
+ */
+export class ProvisioningService {
+  private readonly db: Database;
+  private readonly logger: Logger;
+  private readonly driverRegistry: DriverRegistry;
+  private readonly configurationService: ConfigurationService;
+  private nonceSecret: Promise<string> | undefined;
+  private pending = new Map<number, FetchRecord>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(deps: {
+    db: Database;
+    logger: Logger;
+    driverRegistry: DriverRegistry;
+    configurationService: ConfigurationService;
+  }) {
+    this.db = deps.db;
+    this.logger = deps.logger;
+    this.driverRegistry = deps.driverRegistry;
+    this.configurationService = deps.configurationService;
+    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async handle(request: ProvisioningRequest): Promise<ProvisioningResponse> {
+    let fileName: string;
+    try {
+      fileName = decodeURIComponent(request.rawFileName);
+    } catch {
+      return this.unknown(request, undefined, 'malformed path');
+    }
+    if (!/^[A-Za-z0-9_.-]{1,128}$/.test(fileName) || fileName.includes('..')) {
+      return this.unknown(request, undefined, 'malformed path');
+    }
+    const identified = this.identify(request.userAgent);
+    const served = this.serving(fileName, identified?.driver);
+    if (!served) return this.unknown(request, identified?.identity.mac, 'no driver serves this file');
+    const { driver, match } = served;
+    if (identified && identified.driver.id !== driver.id) {
+      return this.unknown(
+        request,
+        match.mac ?? identified.identity.mac,
+        `User-Agent is a ${identified.driver.id} phone, file belongs to ${driver.id}`,
+      );
+    }
+    const mac = match.mac ?? identified?.identity.mac;
+    if (!mac) return this.unknown(request, undefined, 'no MAC in path or User-Agent');
+    if (match.mac && identified?.identity.mac && match.mac !== identified.identity.mac) {
+      return this.unknown(request, mac, 'MAC in path differs from User-Agent');
+    }
+
+    const device = await this.db.one<DeviceRow>(
+      `SELECT d.id, d.org_id, d.mac, d.model, d.prov_ha1 AS device_ha1,
+              coalesce((SELECT $2::inet <<= ANY(o.prov_allow_cidrs) FROM orgs o
+                         WHERE org.path LIKE o.path || '%' AND o.prov_allow_cidrs IS NOT NULL
+                         ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
+              (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
+                 FROM orgs o WHERE org.path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials
+         FROM devices d JOIN orgs org ON org.id = d.org_id
+        WHERE d.mac = $1`,
+      [mac, request.ip],
+    );
+    if (!device) return this.unknown(request, mac, 'MAC not in inventory');
+    if (!device.allowed) return this.unknown(request, mac, 'address not allowed', Number(device.org_id), 403);
+
+    const credentials = [
+      ...(device.device_ha1 ? [{ username: device.mac, ha1: device.device_ha1 }] : []),
+      ...(device.credentials ?? []),
+    ];
+    let authenticated = false;
+    if (credentials.length > 0) {
+      const secret = await this.secret();
+      const offered = parseAuthorization(request.authorization);
+      const credential = offered && credentials.find((c) => c.username === offered.username);
+      const verdict =
+        offered && credential
+          ? verifyDigest(offered, credential.ha1, request.method, request.uri, secret)
+          : 'invalid';
+      if (verdict !== 'ok') {
+        if (offered) await this.recordUnknown(request, mac, 'authentication failed', Number(device.org_id));
+        return {
+          status: 401,
+          headers: {
+            'WWW-Authenticate': challenge(secret, verdict === 'stale'),
+            'Content-Type': 'text/plain',
+          },
+          body: 'Authentication required\n',
+        };
+      }
+      authenticated = true;
+    }
+
+    const found = this.driverRegistry.model(device.model);
+    if (!found || found.driver.id !== driver.id) {
+      return this.unknown(
+        request,
+        mac,
+        `inventory model ${device.model} is not served by ${driver.id}`,
+        Number(device.org_id),
+      );
+    }
+    const layers = await this.configurationService.layersOf(Number(device.id));
+    const body = found.driver.render(this.values(layers, found.model.capabilities, authenticated), {
+      model: found.model,
+      mac,
+      file: match.file,
+    });
+    this.pending.set(Number(device.id), {
+      at: new Date(),
+      ip: request.ip,
+      model: identified?.identity.model ?? device.model,
+      firmware: identified?.identity.firmware ?? null,
+    });
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const headers = {
+      ETag: etag,
+      'Cache-Control': 'private, no-cache',
+      'Content-Type': match.file.contentType,
+    };
+    if (request.ifNoneMatch === etag) return { status: 304, headers };
+    return { status: 200, headers, body };
+  }
+
+  /** Merged values in catalogue order; password values only for an authenticated phone. */
+  private values(
+    layers: Layer[],
+    capabilities: Parameters<typeof treePaths>[0],
+    authenticated: boolean,
+  ): Map<string, string> {
+    const { order, secrets } = treePaths(capabilities);
+    const merged = ConfigurationService.merge(layers);
+    const paths = [...merged.keys()]
+      .filter((path) => order.has(path) && (authenticated || !secrets.has(path)))
+      .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    return new Map(paths.map((path) => [path, merged.get(path)?.value ?? '']));
+  }
+
+  private identify(userAgent: string): { driver: DriverManifest; identity: DeviceIdentity } | undefined {
+    for (const { driver } of this.driverRegistry.loaded) {
+      const identity = driver.identify(userAgent);
+      if (identity) return { driver, identity };
+    }
+    return undefined;
+  }
+
+  /** The driver serving a file name; the identified phone's own driver first. */
+  private serving(fileName: string, preferred: DriverManifest | undefined) {
+    const drivers = [
+      ...(preferred ? [preferred] : []),
+      ...this.driverRegistry.loaded.map((entry) => entry.driver),
+    ];
+    for (const driver of drivers) {
+      const match = matchConfigFile(driver, fileName);
+      if (match) return { driver, match };
+    }
+    return undefined;
+  }
+
+  private async unknown(
+    request: ProvisioningRequest,
+    mac: string | undefined,
+    reason: string,
+    orgId: number = ROOT_ORG_ID,
+    status = 404,
+  ): Promise<ProvisioningResponse> {
+    await this.recordUnknown(request, mac, reason, orgId);
+    return status === 404
+      ? notFound
+      : { status, headers: { 'Content-Type': 'text/plain' }, body: 'Forbidden\n' };
+  }
+
+  /** One row per (tenant, MAC, reason), counting hits: feeds the home page's unknown devices. */
+  private async recordUnknown(
+    request: ProvisioningRequest,
+    mac: string | undefined,
+    reason: string,
+    orgId: number,
+  ): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO unknown_devices (org_id, mac, user_agent, path, ip, reason)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (org_id, mac, reason) DO UPDATE
+         SET hits = unknown_devices.hits + 1, last_seen = now(), user_agent = EXCLUDED.user_agent,
+             path = EXCLUDED.path, ip = EXCLUDED.ip`,
+      [
+        orgId,
+        mac ?? null,
+        request.userAgent.slice(0, 512),
+        request.rawFileName.slice(0, 256),
+        request.ip || null,
+        reason,
+      ],
+    );
+  }
+
+  private secret(): Promise<string> {
+    this.nonceSecret ??= this.db
+      .one<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'provisioningNonce'`)
+      .then((row) => row?.value ?? '');
+    return this.nonceSecret;
+  }
+
+  /**
+   * Last fetch time, address, model and firmware, written in one set-based statement per second.
+   * Losing up to a second of these on a crash is acceptable: the next fetch writes them again.
+   */
+  async flush(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending];
+    this.pending = new Map();
+    try {
+      await this.db.execute(
+        `UPDATE devices d SET last_fetch_at = v.at, last_fetch_ip = v.ip::inet, reported_model = v.model,
+                reported_firmware = coalesce(v.firmware, d.reported_firmware), status = 1
+           FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) AS v(id, at, ip, model, firmware)
+          WHERE d.id = v.id`,
+        [
+          batch.map(([id]) => id),
+          batch.map(([, r]) => r.at.toISOString()),
+          batch.map(([, r]) => r.ip || null),
+          batch.map(([, r]) => r.model),
+          batch.map(([, r]) => r.firmware),
+        ],
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not record provisioning fetches');
+    }
+  }
+
+  async dispose(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

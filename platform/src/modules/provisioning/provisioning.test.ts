@@ -1,0 +1,208 @@
+import http from 'node:http';
+import { SimulatedPhone } from '@phonefleet/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../app.js';
+import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
+import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+
+let running: RunningConsole;
+let acme: TestTenant;
+let acmeApi: ApiClient;
+let deviceId: number;
+
+const MAC = '001565aa0001';
+const item = (Key: string, Value: string) => ({
+  Key,
+  Value,
+  DefaultValue: '',
+  Push: true,
+  ValueTemplate: '',
+  label: Key,
+});
+
+function phone(options: Partial<ConstructorParameters<typeof SimulatedPhone>[0]> = {}): SimulatedPhone {
+  const h2 = running.cradle.driverRegistry.model('H2P');
+  if (!h2) throw new Error('H2 driver missing');
+  return new SimulatedPhone({
+    driver: h2.driver,
+    model: 'H2P',
+    mac: MAC,
+    firmware: '2.14.0.5',
+    provisioningUrl: `${running.url}/prov`,
+    ...options,
+  });
+}
+
+async function unknownReasons(): Promise<string[]> {
+  const rows = await running.cradle.db.query<{ reason: string }>(
+    'SELECT reason FROM unknown_devices ORDER BY id',
+  );
+  return rows.map((row) => row.reason);
+}
+
+beforeAll(async () => {
+  running = await createTestConsole();
+  acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
+  await insertDevices(running.cradle.db, acme, [{ mac: MAC, model: 'H2P' }]);
+  deviceId = Number(
+    (await running.cradle.db.one<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [MAC]))?.id,
+  );
+  acmeApi = new ApiClient(running.url);
+  await acmeApi.signIn(acme.userName, acme.password);
+  const admin = new ApiClient(running.url);
+  await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+  await admin.call('POST', '/tb-config/saveParam', {
+    relationId: 1,
+    relationName: 'global',
+    sipFunction: {
+      general: { SIPMaxCall: item('SIPMaxCall', '3'), ReleaseTimeout: item('ReleaseTimeout', '7') },
+    },
+  });
+  const site = await acmeApi.call('POST', '/tb-config/saveParam', {
+    relationId: acme.siteId,
+    relationName: 'site',
+    provision: { autoProvision: { ProvisionPassword: item('ProvisionPassword', 's3cret-Value') } },
+  });
+  expect(site.code).toBe(0);
+  const device = await acmeApi.call('POST', '/tb-config/saveParam', {
+    relationId: deviceId,
+    relationName: 'device',
+    sipFunction: { general: { SIPMaxCall: item('SIPMaxCall', '5') } },
+  });
+  expect(device.code).toBe(0);
+});
+afterAll(async () => {
+  await running.stop();
+});
+
+describe('provisioning without credentials configured', () => {
+  it('serves the merged layers in the driver’s format but withholds secrets', async () => {
+    const result = await phone().fetchConfig();
+    expect(result.status).toBe(200);
+    expect(result.body).toContain('sipFunction.general.SIPMaxCall = 5');
+    expect(Object.fromEntries(result.values)).toEqual({
+      'sipFunction.general.SIPMaxCall': '5',
+      'sipFunction.general.ReleaseTimeout': '7',
+    });
+    expect(result.body).not.toContain('s3cret');
+  });
+
+  it('answers 304 to a conditional fetch of an unchanged file', async () => {
+    const simulated = phone();
+    const first = await simulated.fetchConfig();
+    const second = await simulated.fetchConfig({ conditional: true });
+    expect(second.status).toBe(304);
+    expect(second.etag).toBe(first.etag);
+  });
+
+  it('records fetch time, address, model and firmware', async () => {
+    await phone({ firmware: '2.14.9.1' }).fetchConfig();
+    await running.cradle.provisioningService.flush();
+    const row = await running.cradle.db.one<{
+      reported_firmware: string;
+      last_fetch_ip: string;
+      status: number;
+    }>('SELECT reported_firmware, host(last_fetch_ip) AS last_fetch_ip, status FROM devices WHERE id = $1', [
+      deviceId,
+    ]);
+    expect(row).toEqual({ reported_firmware: '2.14.9.1', last_fetch_ip: '127.0.0.1', status: 1 });
+  });
+});
+
+describe('unknown and malformed requests', () => {
+  it('records a MAC not in the inventory and counts it on the dashboard', async () => {
+    const stranger = await phone({ mac: '001565ffffff' }).fetchConfig();
+    expect(stranger.status).toBe(404);
+    expect(await unknownReasons()).toContain('MAC not in inventory');
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    const totals = await admin.call<{ unknownDevices: number }>('POST', '/homepage/total', {});
+    expect(totals.rows[0]?.unknownDevices).toBeGreaterThanOrEqual(1);
+  });
+
+  it('handles path tricks and MAC spellings', async () => {
+    const ua = phone().userAgent;
+    // node:http sends the path as written; fetch would normalise dot segments away.
+    const get = (path: string) =>
+      new Promise<{ status: number }>((resolve, reject) => {
+        http
+          .get(
+            {
+              host: '127.0.0.1',
+              port: new URL(running.url).port,
+              path: `/prov/${path}`,
+              headers: { 'User-Agent': ua },
+            },
+            (response) => {
+              response.resume();
+              resolve({ status: response.statusCode ?? 0 });
+            },
+          )
+          .on('error', reject);
+      });
+    expect((await get('..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await get('%2e%2e/secret.cfg')).status).toBe(404);
+    expect((await get('00-15-65-aa-00-01.cfg')).status).toBe(404);
+    expect((await get(`${MAC.toUpperCase()}.cfg`)).status).toBe(200);
+    expect(await unknownReasons()).toContain('malformed path');
+  });
+
+  it('refuses a User-Agent whose MAC differs from the path', async () => {
+    const mismatch = await phone({ userAgent: 'Generic H2P 2.14.0.5 00:15:65:aa:00:99' }).fetchConfig();
+    expect(mismatch.status).toBe(404);
+    expect(await unknownReasons()).toContain('MAC in path differs from User-Agent');
+  });
+});
+
+describe('provisioning with digest credentials', () => {
+  it('challenges an anonymous phone, serves secrets to an authenticated one, refuses a wrong password', async () => {
+    const set = await acmeApi.call('POST', '/tb-provisioning/credentials', {
+      username: 'acme-phones',
+      password: 'Phones#2026',
+    });
+    expect(set.code).toBe(0);
+
+    const anonymous = await phone().fetchConfig();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).not.toContain('SIPMaxCall');
+
+    const authenticated = await phone({
+      credentials: { username: 'acme-phones', password: 'Phones#2026' },
+    }).fetchConfig();
+    expect(authenticated.status).toBe(200);
+    expect(authenticated.requests).toBe(2);
+    expect(authenticated.values.get('provision.autoProvision.ProvisionPassword')).toBe('s3cret-Value');
+
+    const wrong = await phone({
+      credentials: { username: 'acme-phones', password: 'Wrong#2026' },
+    }).fetchConfig();
+    expect(wrong.status).toBe(401);
+    expect(await unknownReasons()).toContain('authentication failed');
+  });
+
+  it('accepts per-device credentials with the MAC as user name', async () => {
+    expect(
+      (
+        await acmeApi.call('POST', '/tb-provisioning/deviceCredentials', {
+          deviceId,
+          password: 'Device#2026',
+        })
+      ).code,
+    ).toBe(0);
+    const result = await phone({ credentials: { username: MAC, password: 'Device#2026' } }).fetchConfig();
+    expect(result.status).toBe(200);
+  });
+
+  it('refuses an address outside the allow-list', async () => {
+    await acmeApi.call('POST', '/tb-provisioning/credentials', {
+      username: 'acme-phones',
+      password: 'Phones#2026',
+      allowCidrs: ['10.0.0.0/8'],
+    });
+    const result = await phone({
+      credentials: { username: 'acme-phones', password: 'Phones#2026' },
+    }).fetchConfig();
+    expect(result.status).toBe(403);
+    expect(await unknownReasons()).toContain('address not allowed');
+  });
+});
