@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startConsole } from '../platform/src/app.js';
 import { benchHealth } from './health.js';
+import { benchProvisioning } from './provisioning.js';
 
 /**
  * `npm run bench`: starts a console on a scratch embedded PostgreSQL and prints figures with the
@@ -17,6 +18,7 @@ const running = await startConsole(
 const figures: Record<string, unknown> = {};
 try {
   Object.assign(figures, await benchHealth(running));
+  Object.assign(figures, await benchProvisioning(running));
   try {
     const { measureBundles } = (await import('./bundle-size.js')) as {
       measureBundles: () => { hostKiB: number; homeKiB: number };
@@ -36,6 +38,8 @@ const goals: Record<string, string> = {
   healthRatioToBare: '>= 0.6',
   hostFirstPageGzipKiB: '<= 900',
   homePluginGzipKiB: '<= 60',
+  provColdRatioToBare: '>= 0.5',
+  provColdFilesPerSecond: '>= 3000',
 };
 for (const [name, value] of Object.entries(figures)) {
   process.stdout.write(

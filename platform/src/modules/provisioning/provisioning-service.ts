@@ -3,7 +3,7 @@ import { type DeviceIdentity, type DriverManifest, matchConfigFile } from '@phon
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
 import { ROOT_ORG_ID } from '../../db/seed.js';
-import { ConfigurationService, type Layer } from '../configuration/configuration-service.js';
+import { ConfigurationService, type Layer, layersQuery } from '../configuration/configuration-service.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { challenge, parseAuthorization, verifyDigest } from './digest.js';
 import { treePaths } from './tree-paths.js';
@@ -34,7 +34,20 @@ interface DeviceRow {
   device_ha1: string | null;
   allowed: boolean;
   credentials: { username: string; ha1: string }[] | null;
+  layers: { relation: Layer['relation']; relationId: number; pushed: Record<string, string> }[] | null;
 }
+
+/** One round trip per fetch: the device, its tenant's credentials and allow-list, and its layers. */
+const DEVICE_SQL = `${layersQuery('dv.mac = $1')}
+  SELECT d.id, d.org_id, d.mac, d.model, d.prov_ha1 AS device_ha1,
+         coalesce((SELECT $2::inet <<= ANY(o.prov_allow_cidrs) FROM orgs o
+                    WHERE d.org_path LIKE o.path || '%' AND o.prov_allow_cidrs IS NOT NULL
+                    ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
+         (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
+            FROM orgs o WHERE d.org_path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials,
+         (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed)
+                          ORDER BY rank, depth) FROM layers) AS layers
+    FROM d`;
 
 interface FetchRecord {
   at: Date;
@@ -59,7 +72,6 @@ export class ProvisioningService {
   private readonly db: Database;
   private readonly logger: Logger;
   private readonly driverRegistry: DriverRegistry;
-  private readonly configurationService: ConfigurationService;
   private nonceSecret: Promise<string> | undefined;
   private pending = new Map<number, FetchRecord>();
   private readonly timer: NodeJS.Timeout;
@@ -68,12 +80,10 @@ export class ProvisioningService {
     db: Database;
     logger: Logger;
     driverRegistry: DriverRegistry;
-    configurationService: ConfigurationService;
   }) {
     this.db = deps.db;
     this.logger = deps.logger;
     this.driverRegistry = deps.driverRegistry;
-    this.configurationService = deps.configurationService;
     this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
   }
@@ -105,17 +115,7 @@ export class ProvisioningService {
       return this.unknown(request, mac, 'MAC in path differs from User-Agent');
     }
 
-    const device = await this.db.one<DeviceRow>(
-      `SELECT d.id, d.org_id, d.mac, d.model, d.prov_ha1 AS device_ha1,
-              coalesce((SELECT $2::inet <<= ANY(o.prov_allow_cidrs) FROM orgs o
-                         WHERE org.path LIKE o.path || '%' AND o.prov_allow_cidrs IS NOT NULL
-                         ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
-              (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
-                 FROM orgs o WHERE org.path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials
-         FROM devices d JOIN orgs org ON org.id = d.org_id
-        WHERE d.mac = $1`,
-      [mac, request.ip],
-    );
+    const [device] = await this.db.prepared<DeviceRow>('provisioning-device', DEVICE_SQL, [mac, request.ip]);
     if (!device) return this.unknown(request, mac, 'MAC not in inventory');
     if (!device.allowed) return this.unknown(request, mac, 'address not allowed', Number(device.org_id), 403);
 
@@ -155,7 +155,11 @@ export class ProvisioningService {
         Number(device.org_id),
       );
     }
-    const layers = await this.configurationService.layersOf(Number(device.id));
+    const layers = (device.layers ?? []).map((layer) => ({
+      relation: layer.relation,
+      relationId: Number(layer.relationId),
+      pushed: layer.pushed,
+    }));
     const body = found.driver.render(this.values(layers, found.model.capabilities, authenticated), {
       model: found.model,
       mac,

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { SimulatedPhone } from '@phonefleet/sdk/testing';
+import type { RunningConsole } from '../platform/src/app.js';
+
+const run = promisify(execFile);
+const DEVICES = 100_000;
+
+/**
+ * 100,000 devices over 1 enterprise, 110 sites (10 parents with 10 children each), 6 models,
+ * 200 groups, with layered values on every level; all set-based SQL.
+ */
+async function seed(running: RunningConsole): Promise<void> {
+  const { db } = running.cradle;
+  const sql = `
+    INSERT INTO orgs (id, type, name, parent_id, path, prov_username, prov_ha1)
+      VALUES (1000, 'enterprise', 'Bench', 1, '/1/1000/', 'bench', md5('bench:phonefleet:Bench#2026'));
+    INSERT INTO sites (id, org_id, name, parent_id, path)
+      SELECT 10000 + p, 1000, 'Region ' || p, NULL, '/' || (10000 + p) || '/' FROM generate_series(1, 10) p;
+    INSERT INTO sites (id, org_id, name, parent_id, path)
+      SELECT 20000 + p * 100 + c, 1000, 'Site ' || p || '-' || c, 10000 + p, '/' || (10000 + p) || '/' || (20000 + p * 100 + c) || '/'
+        FROM generate_series(1, 10) p, generate_series(1, 10) c;
+    INSERT INTO devices (org_id, site_id, mac, model, device_name)
+      SELECT 1000, 20000 + (i % 10 + 1) * 100 + (i / 10 % 10 + 1), lpad(to_hex(i), 12, '0'),
+             (ARRAY['H2', 'H2P', 'H2P', 'H2'])[i % 4 + 1], 'Phone ' || i
+        FROM generate_series(1, ${DEVICES}) i;
+    INSERT INTO model_templates (org_id, site_id, name, model)
+      SELECT 1000, s.id, m || ' ' || s.name, m FROM sites s, unnest(ARRAY['H2', 'H2P']) m WHERE s.org_id = 1000 AND s.parent_id IS NOT NULL;
+    INSERT INTO device_groups (id, org_id, name) SELECT 30000 + g, 1000, 'Group ' || g FROM generate_series(1, 200) g;
+    INSERT INTO group_devices (group_id, device_id)
+      SELECT 30000 + (d.id % 200) + 1, d.id FROM devices d WHERE d.org_id = 1000 AND d.id % 3 = 0;
+    INSERT INTO config_layers (org_id, relation, relation_id, config, pushed) VALUES
+      (1000, 'global', 1000, '{}', '{"sipFunction.general.SIPRegisterRetry":"120","sipFunction.general.SIPMaxCall":"3","network.port.LanSpeed":"100","settings.general.CallIdleTimeout":"10","provision.autoProvision.ProvisionPassword":"bench-secret"}');
+    INSERT INTO config_layers (org_id, relation, relation_id, config, pushed)
+      SELECT 1000, 'site', s.id, '{}', jsonb_build_object('settings.timeDate.SntpServer1', 'ntp' || s.id || '.example.com', 'sipFunction.general.ReleaseTimeout', '5')
+        FROM sites s WHERE s.org_id = 1000;
+    INSERT INTO config_layers (org_id, relation, relation_id, config, pushed)
+      SELECT 1000, 'model', m.id, '{}', jsonb_build_object('settings.display.BackLightTimeout', '120', 'sipFunction.general.SIPDefaultAccount', '1')
+        FROM model_templates m WHERE m.org_id = 1000;
+    INSERT INTO config_layers (org_id, relation, relation_id, config, pushed)
+      SELECT 1000, 'group', g.id, '{}', jsonb_build_object('sipFunction.general.LocalConfPartyMax', '4') FROM device_groups g WHERE g.org_id = 1000;
+    INSERT INTO config_layers (org_id, relation, relation_id, config, pushed)
+      SELECT 1000, 'device', d.id, '{}', jsonb_build_object('account.1.advanced.TelephonyVmNumber', '*97' || d.id)
+        FROM devices d WHERE d.org_id = 1000 AND d.id % 10 = 0;
+    ANALYZE;`;
+  await db.execute(sql);
+}
+
+async function load(
+  url: string,
+  mode: 'cold' | 'warm',
+  phones = DEVICES,
+): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; statuses: Record<string, number> }> {
+  const { stdout } = await run(
+    path.resolve('node_modules/.bin/tsx'),
+    ['bench/prov-load.ts', url, '6', '32', String(phones), 'bench', 'Bench#2026', mode],
+    { maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+}
+
+export async function benchProvisioning(running: RunningConsole): Promise<Record<string, number | string>> {
+  const started = performance.now();
+  await seed(running);
+  const seedSeconds = (performance.now() - started) / 1000;
+  const h2 = running.cradle.driverRegistry.model('H2P');
+  if (!h2) throw new Error('H2 driver missing');
+  const sample = await new SimulatedPhone({
+    driver: h2.driver,
+    model: 'H2',
+    mac: '000000000004',
+    firmware: '2.14.0.5',
+    provisioningUrl: `${running.url}/prov`,
+    credentials: { username: 'bench', password: 'Bench#2026' },
+  }).fetchConfig();
+  if (sample.status !== 200) throw new Error(`sample fetch answered ${sample.status}`);
+
+  const bytes = Buffer.from(sample.body);
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': bytes.length,
+      ETag: '"x"',
+    });
+    res.end(bytes);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  try {
+    const cold = await load(`${running.url}/prov`, 'cold');
+    // Warm: the same 1,000 phones ask again with the ETag they hold and get 304.
+    const warm = await load(`${running.url}/prov`, 'warm', 1000);
+    const baseline = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/prov`, 'cold');
+    return {
+      provSeedSeconds100k: Number(seedSeconds.toFixed(1)),
+      provFileBytes: bytes.length,
+      provColdFilesPerSecond: cold.requestsPerSecond,
+      provColdP50Ms: cold.p50Ms,
+      provColdP99Ms: cold.p99Ms,
+      provColdStatuses: JSON.stringify(cold.statuses),
+      provWarm304PerSecond: warm.requestsPerSecond,
+      provWarmP99Ms: warm.p99Ms,
+      provWarmStatuses: JSON.stringify(warm.statuses),
+      provBarePerSecond: baseline.requestsPerSecond,
+      provColdRatioToBare: Number((cold.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+    };
+  } finally {
+    bare.close();
+  }
+}
