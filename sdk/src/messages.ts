@@ -40,6 +40,7 @@ export const messages = {
   passwordChanged: { en: 'Password modified successfully!', zh: '密码修改成功！' },
   networkTimeout: { en: 'Network timeout', zh: '网络超时' },
   networkException: { en: 'Network exception', zh: '网络异常' },
+  textEditingUnsupported: { en: 'H2 and H2P do not support text editing', zh: 'H2 和 H2P 不支持文本编辑' },
   unknownModel: { en: 'Unknown device model', zh: '未知的设备型号' },
   nameTooLong: { en: 'The length cannot exceed 128 characters', zh: '长度不能超过 128 个字符' },
 } as const satisfies Record<string, { en: string; zh: string }>;

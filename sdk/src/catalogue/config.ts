@@ -178,3 +178,54 @@ export function pushedValues(config: ParameterConfig): Map<string, string> {
   if (config.extent !== '') out.set('extent', config.extent);
   return out;
 }
+
+/**
+ * The inverse of `pushedValues` (the text editor): every value read becomes Push=true with that
+ * Value; every parameter not read stays at its default with Push=false. Paths the tree does not
+ * know are returned in `unknown`.
+ */
+export function configFromValues(
+  tree: ParameterTree,
+  values: ReadonlyMap<string, string>,
+): { config: ParameterConfig; unknown: string[] } {
+  const config = defaultConfig(tree);
+  const index = new Map<string, (value: string) => void>();
+  const items = (prefix: string, section: SectionItems) => {
+    for (const [id, item] of Object.entries(section)) {
+      index.set(`${prefix}.${id}`, (value) => {
+        item.Value = value;
+        item.Push = true;
+      });
+    }
+  };
+  for (const row of config.account) {
+    items(`account.${row.no}.codec`, row.codec);
+    items(`account.${row.no}.advanced`, row.advanced);
+  }
+  for (const tab of paramTabKeys) {
+    for (const [section, sectionItems] of Object.entries(config[tab]))
+      items(`${tab}.${section}`, sectionItems);
+  }
+  for (const [section, rows] of Object.entries(config.phoneKeys)) {
+    for (const [id, row] of Object.entries(rows)) {
+      for (const cell of phoneKeyCells) {
+        const target = row[cell];
+        if (!target) continue;
+        index.set(`phoneKeys.${section}.${id}.${cell}`, (value) => {
+          target.Value = value;
+          row.Push = true;
+        });
+      }
+    }
+  }
+  index.set('extent', (value) => {
+    config.extent = value;
+  });
+  const unknown: string[] = [];
+  for (const [path, value] of values) {
+    const assign = index.get(path);
+    if (assign) assign(value);
+    else unknown.push(path);
+  }
+  return { config, unknown };
+}

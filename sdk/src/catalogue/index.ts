@@ -1,5 +1,6 @@
 export { accountTab } from './account.js';
 export {
+  configFromValues,
   defaultConfig,
   defaultItem,
   defaultKeyRow,

@@ -1,6 +1,8 @@
+import type { DriverManifest, DriverModel } from '@phonefleet/sdk';
 import {
   buildParameterTree,
   type ConfigPayload,
+  configFromValues,
   defaultConfig,
   fromPayload,
   type ParameterConfig,
@@ -8,7 +10,7 @@ import {
   pushedValues,
   toPayload,
 } from '@phonefleet/sdk/catalogue';
-import { validatePayload } from '@phonefleet/sdk/validation';
+import { formatValidationMessage, validatePayload } from '@phonefleet/sdk/validation';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
@@ -121,6 +123,60 @@ export class ConfigurationService {
     const found = this.driverRegistry.model(model);
     if (!found) throw AppError.invalid('unknownModel');
     return buildParameterTree(found.model.capabilities);
+  }
+
+  /**
+   * The driver whose format the text editor of a model uses; `share` (site and group screens) uses
+   * the first family that supports text editing. Models without text editing (H2/H2P) are refused.
+   */
+  textFormat(model: string): { driver: DriverManifest; model: DriverModel; tree: ParameterTree } {
+    const found =
+      model === 'share'
+        ? this.driverRegistry.models().find((entry) => entry.model.capabilities.textEditing)
+        : this.driverRegistry.model(model);
+    if (!found) throw AppError.invalid('unknownModel');
+    if (!found.model.capabilities.textEditing) throw AppError.invalid('textEditingUnsupported');
+    return { ...found, tree: this.treeFor(model === 'share' ? 'share' : found.model.id) };
+  }
+
+  /** The text editor's view of a payload: the pushed values in the model's file format. */
+  configToText(model: string, payload: unknown): string {
+    const format = this.textFormat(model);
+    const issues = validatePayload(format.tree, payload, { allowEmpty: true });
+    if (issues[0])
+      throw AppError.validation(
+        issues[0].message,
+        issues.map((i) => `${i.path}: ${i.message.en}`).join('; '),
+      );
+    const config = overlay(defaultConfig(format.tree), fromPayload(payload as ConfigPayload));
+    const file = format.driver.files.find((f) => f.name.includes('{mac}')) ?? format.driver.files[0];
+    if (!file) throw AppError.notFound();
+    return format.driver.render(pushedValues(config), { model: format.model, mac: '000000000000', file });
+  }
+
+  /** Reads the text editor: values read get Push=true, absent ones return to default with Push=false. */
+  textToConfig(model: string, text: string): ConfigPayload {
+    const format = this.textFormat(model);
+    let values: Map<string, string>;
+    try {
+      values = format.driver.parse(text);
+    } catch (error) {
+      throw AppError.invalid('incorrectFormat', (error as Error).message);
+    }
+    const { config, unknown } = configFromValues(format.tree, values);
+    if (unknown[0])
+      throw AppError.validation(
+        formatValidationMessage('unknownParameter', { key: unknown[0] }),
+        unknown.join('; '),
+      );
+    const payload = toPayload(config);
+    const issues = validatePayload(format.tree, payload, { allowEmpty: true });
+    if (issues[0])
+      throw AppError.validation(
+        issues[0].message,
+        issues.map((i) => `${i.path}: ${i.message.en}`).join('; '),
+      );
+    return payload;
   }
 
   /** Checks the relation exists in the caller's scope; answers its owner and the model its tree uses. */

@@ -201,3 +201,44 @@ describe('effective configuration', () => {
     expect(await response.text()).toContain('sipFunction.general.SIPDefaultAccount = 3');
   });
 });
+
+describe('text editor conversion', () => {
+  it('renders pushed values in the model’s format and reads them back with the spec’s Push semantics', async () => {
+    const payload = { sipFunction: sipFunction({ SIPMaxCall: '4' }) };
+    const text = await acmeApi.call<{ text: string }>('POST', '/tb-config/configToText', {
+      model: 'V64',
+      payload,
+    });
+    expect(text.rows[0]?.text).toContain(
+      '<setting id="sipFunction.general.SIPMaxCall" value="4" override="true"/>',
+    );
+
+    const edited = `<settings>
+  <setting id="sipFunction.general.ReleaseTimeout" value="9" override="true"/>
+</settings>`;
+    const back = await acmeApi.call<{
+      sipFunction: { general: Record<string, { Value: string; Push: boolean }> };
+    }>('POST', '/tb-config/textToConfig', { model: 'V64', text: edited });
+    expect(back.code).toBe(0);
+    expect(back.rows[0]?.sipFunction.general.ReleaseTimeout).toMatchObject({ Value: '9', Push: true });
+    // Absent from the text: back to its default, not pushed.
+    expect(back.rows[0]?.sipFunction.general.SIPMaxCall).toMatchObject({ Value: '2', Push: false });
+  });
+
+  it('refuses unknown ids, bad values, broken text and H2 models in their own words', async () => {
+    const convert = (model: string, text: string) =>
+      acmeApi.call('POST', '/tb-config/textToConfig', { model, text });
+    expect((await convert('V64', '<setting id="nope.Nothing" value="1"/>')).message).toBe(
+      'Unknown parameter: nope.Nothing',
+    );
+    expect((await convert('V64', '<setting id="sipFunction.general.SIPMaxCall" value="9"/>')).message).toBe(
+      'Please enter a number between 1 and 5',
+    );
+    const broken = await convert('V64', 'garbage');
+    expect(broken.message).toBe('Incorrect format');
+    expect((await convert('H2P', 'sipFunction.general.SIPMaxCall = 3')).message).toBe(
+      'H2 and H2P do not support text editing',
+    );
+    expect((await convert('share', '<setting id="sipFunction.general.SIPMaxCall" value="3"/>')).code).toBe(0);
+  });
+});

@@ -4,12 +4,14 @@ import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { SessionInfo } from '../auth/session-info.js';
 import { powerFor } from './configuration-service.js';
 import {
+  configToTextBody,
   downloadParams,
   dynamicParameterBody,
   effectiveQuery,
   type RelationName,
   relationQuery,
   saveParamBody,
+  textToConfigBody,
 } from './schemas.js';
 
 function requirePower(session: SessionInfo, relation: RelationName): void {
@@ -66,6 +68,25 @@ export function configurationRoutes({ configurationService, driverRegistry }: Cr
       access: 'session',
       body: dynamicParameterBody,
       handler: async ({ body }) => ({ rows: [configurationService.treeFor(body.model)] }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-config/configToText',
+      summary: 'The text editor’s view of a payload, in the model’s file format (drivers render it)',
+      access: 'session',
+      body: configToTextBody,
+      handler: async ({ body }) => ({
+        rows: [{ text: configurationService.configToText(body.model, body.payload) }],
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-config/textToConfig',
+      summary:
+        'Read the text editor back into a payload: values read are pushed, absent ones return to default',
+      access: 'session',
+      body: textToConfigBody,
+      handler: async ({ body }) => ({ rows: [configurationService.textToConfig(body.model, body.text)] }),
     }),
     defineRoute({
       method: 'get',

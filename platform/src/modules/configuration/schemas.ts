@@ -26,3 +26,13 @@ export const downloadParams = z.object({
   relationId: z.coerce.number().int().positive(),
   modelType: z.string().min(1).max(64),
 });
+
+export const configToTextBody = z.object({
+  model: z.string().min(1).max(64),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+export const textToConfigBody = z.object({
+  model: z.string().min(1).max(64),
+  text: z.string().max(1_000_000),
+});
