@@ -24,6 +24,8 @@ export async function benchHealth(running: RunningConsole): Promise<Record<strin
       bareRequestsPerSecond: Math.round(bareResult.requestsPerSecond),
       healthRatioToBare: Number((consoleResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)),
       healthNon2xx: consoleResult.non2xx,
+      healthCpuMicrosPerRequest: consoleResult.serverCpuMicrosPerRequest,
+      bareCpuMicrosPerRequest: bareResult.serverCpuMicrosPerRequest,
     };
   } finally {
     bare.close();

@@ -7,6 +7,8 @@ const autocannon = path.resolve('node_modules/.bin/autocannon');
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** CPU this process (the server under test) spent per request, in microseconds. */
+  serverCpuMicrosPerRequest: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -22,14 +24,17 @@ export async function load(
 ): Promise<LoadResult> {
   const args = ['--json', '-d', String(options.seconds ?? 5), '-c', String(options.connections ?? 32)];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await run(autocannon, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
   };
   return {
     requestsPerSecond: result.requests.average,
+    serverCpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
