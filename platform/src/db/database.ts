@@ -10,8 +10,13 @@ export class Database {
   readonly sequelize: Sequelize;
   /** Device-facing hot paths: named prepared statements, planned once per connection. */
   private readonly hotPool: pg.Pool;
+  private readonly listeners = new Set<pg.Client>();
+  private closed = false;
 
-  constructor(url: string, logger: Logger) {
+  constructor(
+    private readonly url: string,
+    logger: Logger,
+  ) {
     this.sequelize = new Sequelize(url, {
       dialect: 'postgres',
       logging: (sql) => logger.trace({ sql }),
@@ -63,7 +68,43 @@ export class Database {
     return this.sequelize.transaction(work);
   }
 
+  /**
+   * LISTENs on `channel` on a connection of its own, reconnecting after a failure. `onState(false)`
+   * means notifications may have been missed (caches must not be trusted); `onState(true)` that
+   * listening has (re)started.
+   */
+  listen(channel: string, onNotify: () => void, onState: (listening: boolean) => void): void {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel ${channel}`);
+    const connect = async (delay: number) => {
+      if (this.closed) return;
+      const client = new pg.Client({ connectionString: this.url });
+      let gone = false;
+      const lost = () => {
+        if (gone) return;
+        gone = true;
+        onState(false);
+        this.listeners.delete(client);
+        if (!this.closed) setTimeout(() => void connect(Math.min(delay * 2, 10_000)), delay).unref();
+      };
+      client.on('notification', onNotify);
+      client.on('error', () => client.end().catch(() => undefined));
+      client.on('end', lost);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+        this.listeners.add(client);
+        onState(true);
+      } catch {
+        lost();
+        await client.end().catch(() => undefined);
+      }
+    };
+    void connect(250);
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.listeners].map((client) => client.end().catch(() => undefined)));
     await Promise.all([this.sequelize.close(), this.hotPool.end()]);
   }
 }

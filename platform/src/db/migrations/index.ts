@@ -2,6 +2,7 @@ import type { Transaction } from 'sequelize';
 import type { Database } from '../database.js';
 import { foundation } from './0001-foundation.js';
 import { configuration } from './0002-configuration.js';
+import { configChangeNotifications } from './0003-config-change-notifications.js';
 
 export interface Migration {
   name: string;
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** In order of application; names sort in the same order. */
-export const migrations: Migration[] = [foundation, configuration];
+export const migrations: Migration[] = [foundation, configuration, configChangeNotifications];

@@ -57,6 +57,8 @@ interface FetchRecord {
 }
 
 const FLUSH_MS = 1000;
+/** Device lookups kept per instance; a phone fleet of this size fits in a few hundred MB. */
+const CACHE_LIMIT = 200_000;
 const notFound: ProvisioningResponse = {
   status: 404,
   headers: { 'Content-Type': 'text/plain' },
@@ -74,6 +76,13 @@ export class ProvisioningService {
   private readonly driverRegistry: DriverRegistry;
   private nonceSecret: Promise<string> | undefined;
   private pending = new Map<number, FetchRecord>();
+  /**
+   * Device lookups by MAC and address, valid until PostgreSQL announces a change that can alter a
+   * file (see migration 0003). Off whenever the LISTEN connection is down.
+   */
+  private readonly lookups = new Map<string, DeviceRow>();
+  private cacheOn = false;
+  private generation = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(deps: {
@@ -86,6 +95,32 @@ export class ProvisioningService {
     this.driverRegistry = deps.driverRegistry;
     this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
+    this.db.listen(
+      'phonefleet_config',
+      () => {
+        this.generation += 1;
+        this.lookups.clear();
+      },
+      (listening) => {
+        this.generation += 1;
+        this.lookups.clear();
+        this.cacheOn = listening;
+      },
+    );
+  }
+
+  private async lookup(mac: string, ip: string): Promise<DeviceRow | undefined> {
+    const key = `${mac}|${ip}`;
+    const cached = this.lookups.get(key);
+    if (cached) return cached;
+    const generation = this.generation;
+    const [device] = await this.db.prepared<DeviceRow>('provisioning-device', DEVICE_SQL, [mac, ip]);
+    // Kept only if no change was announced while the query ran: the answer could predate it.
+    if (device && this.cacheOn && generation === this.generation) {
+      if (this.lookups.size >= CACHE_LIMIT) this.lookups.delete(this.lookups.keys().next().value ?? '');
+      this.lookups.set(key, device);
+    }
+    return device;
   }
 
   async handle(request: ProvisioningRequest): Promise<ProvisioningResponse> {
@@ -115,7 +150,7 @@ export class ProvisioningService {
       return this.unknown(request, mac, 'MAC in path differs from User-Agent');
     }
 
-    const [device] = await this.db.prepared<DeviceRow>('provisioning-device', DEVICE_SQL, [mac, request.ip]);
+    const device = await this.lookup(mac, request.ip);
     if (!device) return this.unknown(request, mac, 'MAC not in inventory');
     if (!device.allowed) return this.unknown(request, mac, 'address not allowed', Number(device.org_id), 403);
 

@@ -109,6 +109,30 @@ describe('provisioning without credentials configured', () => {
   });
 });
 
+describe('device lookup cache', () => {
+  it('serves a change made by any writer on the next fetch', async () => {
+    const before = await phone().fetchConfig();
+    expect(before.values.get('sipFunction.general.SIPMaxCall')).toBe('5');
+    // A change outside the API, as another instance or psql would make it.
+    await running.cradle.db.execute(
+      `UPDATE config_layers SET pushed = pushed || '{"sipFunction.general.SIPMaxCall": "4"}' WHERE relation = 'device'`,
+    );
+    let after = await phone().fetchConfig();
+    for (
+      let tries = 0;
+      tries < 50 && after.values.get('sipFunction.general.SIPMaxCall') !== '4';
+      tries += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await phone().fetchConfig();
+    }
+    expect(after.values.get('sipFunction.general.SIPMaxCall')).toBe('4');
+    await running.cradle.db.execute(
+      `UPDATE config_layers SET pushed = pushed || '{"sipFunction.general.SIPMaxCall": "5"}' WHERE relation = 'device'`,
+    );
+  });
+});
+
 describe('unknown and malformed requests', () => {
   it('records a MAC not in the inventory and counts it on the dashboard', async () => {
     const stranger = await phone({ mac: '001565ffffff' }).fetchConfig();
