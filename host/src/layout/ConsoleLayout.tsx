@@ -1,0 +1,102 @@
+import { ProLayout } from '@ant-design/pro-components';
+import { browserOffset, SessionProvider } from '@phonefleet/sdk/ui';
+import { Spin } from 'antd';
+import { useMemo } from 'react';
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { useConsole } from '../app/console-context.js';
+import { consoleTitle } from '../app/page-title.js';
+import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { PluginRoute } from '../federation/PluginRoute.js';
+import { NotFoundPage } from '../pages/NotFoundPage.js';
+import { PersonalInfoPage } from '../pages/PersonalInfoPage.js';
+import { Breadcrumbs } from './Breadcrumbs.js';
+import { ConsoleFooter } from './ConsoleFooter.js';
+import { entryFor, menuEntries } from './menu-entries.js';
+import { menuIcon } from './menu-icons.js';
+import { UserMenu } from './UserMenu.js';
+import { useCollapsed } from './use-collapsed.js';
+import { usePlugins } from './use-plugins.js';
+
+/**
+ * The signed-in shell: sidebar from the permitted plugins' menus, header, breadcrumb, footer, and a
+ * route per menu entry that mounts the plugin's remote. Loaded lazily, so the login page does not
+ * pay for pro-components.
+ */
+export default function ConsoleLayout() {
+  const { t, login, language, config, timeZone } = useConsole();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useCollapsed();
+  // The layout is only routed when signed in (RequireSession).
+  const { plugins, loading } = usePlugins(login!);
+  const entries = useMemo(() => menuEntries(plugins, language), [plugins, language]);
+  const entry = entryFor(entries, pathname);
+
+  if (!login) return null;
+  const zoneOffset = timeZone?.offset ?? login.user.zoneOffset ?? browserOffset();
+  const menuRoutes = entries
+    .filter((item) => !item.hideInMenu)
+    .map((item) => ({ path: item.path, name: item.title, icon: menuIcon(item.icon), key: item.path }));
+
+  return (
+    <SessionProvider login={login} language={language} zoneOffset={zoneOffset}>
+      <ProLayout
+        title={consoleTitle(config)}
+        logo={false}
+        layout="mix"
+        fixSiderbar
+        fixedHeader
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint={false}
+        location={{ pathname }}
+        menuDataRender={() => menuRoutes}
+        pageTitleRender={false}
+        menu={{ locale: false }}
+        selectedKeys={entry ? [entry.path] : []}
+        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+        breadcrumbRender={false}
+        actionsRender={() => [<LanguageSwitch key="language" />, <UserMenu key="user" />]}
+        footerRender={() => <ConsoleFooter />}
+        token={{
+          pageContainer: { paddingBlockPageContainerContent: 24, paddingInlinePageContainerContent: 24 },
+        }}
+      >
+        <div style={{ minHeight: 'calc(100vh - 56px - 120px)' }} data-testid="console-content">
+          {loading ? (
+            <div style={{ padding: 64, textAlign: 'center' }}>
+              <Spin size="large" tip={t('loading')}>
+                <span />
+              </Spin>
+            </div>
+          ) : (
+            <>
+              <Breadcrumbs
+                entry={entry}
+                pageTitle={pathname.startsWith('/personnalInfo') ? t('personalInfo') : undefined}
+              />
+              <Routes>
+                {entries.map((item) =>
+                  item.path === '/' ? (
+                    <Route
+                      key={item.path}
+                      index
+                      element={<PluginRoute plugin={item.plugin} basePath="/" />}
+                    />
+                  ) : (
+                    <Route
+                      key={item.path}
+                      path={`${item.path}/*`}
+                      element={<PluginRoute plugin={item.plugin} basePath={item.path} />}
+                    />
+                  ),
+                )}
+                <Route path="personnalInfo" element={<PersonalInfoPage />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </>
+          )}
+        </div>
+      </ProLayout>
+    </SessionProvider>
+  );
+}

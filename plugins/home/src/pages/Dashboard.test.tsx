@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import '@ant-design/v5-patch-for-react-19';
+import type { LoginInfo } from '@phonefleet/sdk';
+import { SessionProvider } from '@phonefleet/sdk/ui';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HomeTotals } from '../api.js';
+import { Dashboard } from './Dashboard.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const login: LoginInfo = {
+  user: {
+    id: 1,
+    userName: 'admin',
+    email: '',
+    role: 'admin',
+    userType: 'admin',
+    enterpriseType: 'others',
+    channelId: null,
+    enterpriseId: null,
+    zoneId: null,
+    timezone: null,
+    zoneOffset: null,
+  },
+  resources: [],
+  buttons: {},
+};
+
+function stubTotals(totals: HomeTotals): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows: [totals] } }),
+    ),
+  );
+}
+
+const roots: Root[] = [];
+
+async function renderDashboard(language: 'en-US' | 'zh-CN'): Promise<HTMLElement> {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  roots.push(root);
+  await act(async () => {
+    root.render(
+      <SessionProvider login={login} language={language} zoneOffset="+00:00">
+        <Dashboard />
+      </SessionProvider>,
+    );
+  });
+  for (let i = 0; i < 50 && container.querySelector('[aria-busy=true]'); i++) await settle(10);
+  await settle(300); // let antd's button motion finish inside act
+  return container;
+}
+
+async function settle(ms: number): Promise<void> {
+  await act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
+}
+
+const text = (container: HTMLElement, testId: string) =>
+  container.querySelector(`[data-testid=${testId}]`)?.textContent ?? '';
+
+afterEach(async () => {
+  for (const root of roots.splice(0)) await act(async () => root.unmount());
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('home dashboard', () => {
+  it('shows zeros and "No data" on an empty database', async () => {
+    stubTotals({
+      totalDevices: 0,
+      unknownDevices: 0,
+      deviceStatus: { online: 0, offline: 0, abnormal: 0, disabled: 0 },
+      models: [],
+      organizations: [],
+      sipAccounts: { unassigned: 0, registered: 0, unregistered: 0 },
+      callQuality: { good: 0, fair: 0, poor: 0 },
+    });
+    const container = await renderDashboard('en-US');
+    expect(text(container, 'total-devices')).toBe('Total devices0');
+    expect(text(container, 'device-distribution')).toContain('Online00%');
+    expect(text(container, 'model-statistics')).toContain('No data');
+  });
+
+  it('shows the figures from POST /api/homepage/total, in Chinese too', async () => {
+    stubTotals({
+      totalDevices: 12,
+      unknownDevices: 3,
+      deviceStatus: { online: 6, offline: 3, abnormal: 1, disabled: 2 },
+      models: [{ model: 'H2P', count: 8 }],
+      organizations: [{ id: 5, name: 'Acme', type: 'enterprise', count: 12 }],
+      sipAccounts: { unassigned: 1, registered: 9, unregistered: 2 },
+      callQuality: { good: 40, fair: 5, poor: 5 },
+    });
+    const container = await renderDashboard('zh-CN');
+    expect(text(container, 'total-devices')).toBe('设备总数12');
+    expect(text(container, 'unknown-devices')).toContain('3');
+    expect(text(container, 'device-distribution')).toContain('在线650%');
+    expect(text(container, 'call-quality')).toContain('良好4080%');
+    expect(text(container, 'model-statistics')).toContain('H2P8');
+    expect(text(container, 'organization-statistics')).toContain('Acme (企业)12');
+  });
+});

@@ -1,0 +1,159 @@
+import { BarList, DonutChart, useSession } from '@phonefleet/sdk/ui';
+import { Button, Col, Row, Space, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { EMPTY_TOTALS, fetchHomeTotals, type HomeTotals } from '../api.js';
+import { ChartCard } from '../components/ChartCard.js';
+import { StatCard } from '../components/StatCard.js';
+import { type HomeTextKey, homeText } from '../texts.js';
+
+const COLORS = {
+  blue: '#1677ff',
+  green: '#52c41a',
+  grey: '#8c8c8c',
+  red: '#ff4d4f',
+  orange: '#faad14',
+  purple: '#722ed1',
+  cyan: '#13c2c2',
+};
+
+/** The home dashboard (spec §2): figures for the caller's organization; zeros on an empty database. */
+export function Dashboard() {
+  const { language } = useSession();
+  const t = useCallback((key: HomeTextKey) => homeText(key, language), [language]);
+  const [totals, setTotals] = useState<HomeTotals>(EMPTY_TOTALS);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    fetchHomeTotals()
+      .then(setTotals)
+      .catch(() => undefined) // the api client has shown the message; keep the last figures
+      .finally(() => setLoading(false));
+  }, []);
+
+  useEffect(load, [load]);
+
+  const { deviceStatus, sipAccounts, callQuality } = totals;
+  return (
+    <div data-testid="home-dashboard" aria-busy={loading}>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('dashboard')}
+        </Typography.Title>
+        <Button onClick={load} loading={loading}>
+          {t('refresh')}
+        </Button>
+      </Space>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12} xl={6}>
+          <StatCard
+            testId="total-devices"
+            title={t('totalDevices')}
+            value={totals.totalDevices}
+            color={COLORS.blue}
+          />
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <StatCard
+            testId="unknown-devices"
+            title={t('unknownDevices')}
+            value={totals.unknownDevices}
+            hint={t('unknownHint')}
+            color={COLORS.orange}
+          />
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <StatCard
+            testId="online-devices"
+            title={t('online')}
+            value={deviceStatus.online}
+            color={COLORS.green}
+          />
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <StatCard
+            testId="registered-accounts"
+            title={t('registered')}
+            value={sipAccounts.registered}
+            color={COLORS.purple}
+          />
+        </Col>
+        <Col xs={24} lg={12} xxl={8}>
+          <ChartCard title={t('deviceDistribution')} testId="device-distribution">
+            <DonutChart
+              title={t('deviceDistribution')}
+              slices={[
+                { key: 'online', label: t('online'), value: deviceStatus.online, color: COLORS.green },
+                { key: 'offline', label: t('offline'), value: deviceStatus.offline, color: COLORS.grey },
+                { key: 'abnormal', label: t('abnormal'), value: deviceStatus.abnormal, color: COLORS.red },
+                { key: 'disabled', label: t('disabled'), value: deviceStatus.disabled, color: COLORS.orange },
+              ]}
+            />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12} xxl={8}>
+          <ChartCard title={t('sipAccountStatus')} testId="sip-account-status">
+            <DonutChart
+              title={t('sipAccountStatus')}
+              slices={[
+                {
+                  key: 'unassigned',
+                  label: t('unassigned'),
+                  value: sipAccounts.unassigned,
+                  color: COLORS.grey,
+                },
+                {
+                  key: 'registered',
+                  label: t('registered'),
+                  value: sipAccounts.registered,
+                  color: COLORS.green,
+                },
+                {
+                  key: 'unregistered',
+                  label: t('unregistered'),
+                  value: sipAccounts.unregistered,
+                  color: COLORS.red,
+                },
+              ]}
+            />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12} xxl={8}>
+          <ChartCard title={t('callQuality')} testId="call-quality">
+            <DonutChart
+              title={t('callQuality')}
+              slices={[
+                { key: 'good', label: t('good'), value: callQuality.good, color: COLORS.green },
+                { key: 'fair', label: t('fair'), value: callQuality.fair, color: COLORS.orange },
+                { key: 'poor', label: t('poor'), value: callQuality.poor, color: COLORS.red },
+              ]}
+            />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard title={t('modelStatistics')} testId="model-statistics">
+            <BarList
+              title={t('modelStatistics')}
+              emptyText={t('noData')}
+              items={totals.models.map((row) => ({ key: row.model, label: row.model, value: row.count }))}
+            />
+          </ChartCard>
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChartCard title={t('organizationStatistics')} testId="organization-statistics">
+            <BarList
+              title={t('organizationStatistics')}
+              emptyText={t('noData')}
+              color={COLORS.cyan}
+              items={totals.organizations.map((row) => ({
+                key: row.id,
+                label: `${row.name} (${t(row.type)})`,
+                value: row.count,
+              }))}
+            />
+          </ChartCard>
+        </Col>
+      </Row>
+    </div>
+  );
+}

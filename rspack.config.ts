@@ -1,0 +1,207 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Compiler, type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
+import { remoteName } from './sdk/src/plugin.js';
+
+/**
+ * One config factory for the browser side: the host shell and every UI plugin found under
+ * `plugins/*` (package.json `"phonefleet": {"kind": "ui-plugin"}`). Nothing here lists plugins by
+ * name, and the host gets its remotes at runtime from `GET /api/plugins`.
+ */
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const development = process.env.NODE_ENV === 'development';
+
+interface PackageJson {
+  name?: string;
+  version?: string;
+  dependencies?: Record<string, string>;
+  phonefleet?: { kind?: string; manifest?: string };
+}
+
+function readPackage(dir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/** Version actually installed, so `requiredVersion` can never disagree with what is bundled. */
+function installedVersion(name: string): string {
+  const version = readPackage(path.join(root, 'node_modules', name)).version;
+  if (!version) throw new Error(`rspack.config: cannot read the version of ${name}`);
+  return version;
+}
+
+const sdkVersion = readPackage(path.join(root, 'sdk')).version ?? '0.0.0';
+
+/**
+ * The only shared modules (TOOLCHAIN: share nothing else). Singletons, so that React contexts,
+ * the antd theme and the sdk UI kit's session/api state are one instance across host and remotes.
+ * `@ant-design/icons` is deliberately not shared: shared modules are not tree-shaken, and the
+ * whole icon set would then load on the first page.
+ */
+function sharedModules(): Record<string, { singleton: true; requiredVersion: string; version?: string }> {
+  const libraries = ['react', 'react-dom', 'react-router', 'antd', '@ant-design/pro-components'];
+  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
+  for (const name of libraries)
+    shared[name] = { singleton: true, requiredVersion: `^${installedVersion(name)}` };
+  shared['@phonefleet/sdk'] = { singleton: true, requiredVersion: `^${sdkVersion}`, version: sdkVersion };
+  shared['@phonefleet/sdk/ui'] = { singleton: true, requiredVersion: `^${sdkVersion}`, version: sdkVersion };
+  return shared;
+}
+
+/** One chunk as bench/bundle-size.ts reads it from `dist/bundle-stats.json`. */
+export interface ChunkRecord {
+  id: string;
+  files: string[];
+  entry: boolean;
+  /** Why the chunk exists: `import()` sites (module + request) or shared-module provide/consume. */
+  origins: { module: string; request: string }[];
+}
+
+/** Writes the chunk list with origins, so the bundle-size bench can tell what a first page loads. */
+class BundleStatsPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tap('BundleStatsPlugin', (stats) => {
+      const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, ids: true });
+      const chunks: ChunkRecord[] = (json.chunks ?? []).map((chunk) => ({
+        id: String(chunk.id),
+        files: [...(chunk.files ?? [])],
+        entry: chunk.entry,
+        origins: (chunk.origins ?? []).map((origin) => ({
+          module: origin.moduleName ?? origin.module ?? '',
+          request: origin.request ?? '',
+        })),
+      }));
+      const outputPath = compiler.options.output.path ?? '';
+      mkdirSync(outputPath, { recursive: true });
+      writeFileSync(path.join(outputPath, 'bundle-stats.json'), `${JSON.stringify({ chunks }, null, 1)}\n`);
+    });
+  }
+}
+
+function baseConfig(name: string, dir: string): Configuration {
+  return {
+    name,
+    context: dir,
+    mode: development ? 'development' : 'production',
+    devtool: development ? 'cheap-module-source-map' : false,
+    target: 'web',
+    entry: { main: './src/index.ts' },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      // The sdk is TypeScript source written with NodeNext-style `.js` specifiers.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development, refresh: false } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    performance: { hints: false },
+    optimization: { minimize: !development },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+function hostConfig(): Configuration {
+  const dir = path.join(root, 'host');
+  const base = baseConfig('host', dir);
+  return {
+    ...base,
+    output: {
+      path: path.join(dir, 'dist'),
+      // `auto` breaks deep links such as /device/editDevice (TOOLCHAIN).
+      publicPath: '/',
+      filename: development ? '[name].js' : 'assets/[name].[contenthash:8].js',
+      chunkFilename: development ? '[name].js' : 'assets/[name].[contenthash:8].js',
+      uniqueName: 'pf_host',
+      clean: true,
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), inject: 'body' }),
+      new BundleStatsPlugin(),
+      new ModuleFederationPlugin({
+        name: 'pf_host',
+        remotes: {},
+        shared: sharedModules(),
+        dts: false,
+      }),
+    ],
+  };
+}
+
+interface DiscoveredPlugin {
+  dir: string;
+  id: string;
+}
+
+/** Every UI plugin folder, with its id read from `src/manifest.ts` (which must equal the folder name). */
+export function discoverUiPlugins(pluginsDir: string = path.join(root, 'plugins')): DiscoveredPlugin[] {
+  if (!existsSync(pluginsDir)) return [];
+  const found: DiscoveredPlugin[] = [];
+  for (const entry of readdirSync(pluginsDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const dir = path.join(pluginsDir, entry.name);
+    if (!existsSync(path.join(dir, 'package.json'))) continue;
+    const pkg = readPackage(dir);
+    if (pkg.phonefleet?.kind !== 'ui-plugin') continue;
+    const manifestFile = path.resolve(dir, pkg.phonefleet.manifest ?? './src/manifest.ts');
+    const source = readFileSync(manifestFile, 'utf8');
+    const id = /\bid:\s*['"]([a-z][a-z0-9-]*)['"]/.exec(source)?.[1];
+    if (id !== entry.name) {
+      throw new Error(
+        `rspack.config: plugin ${pkg.name ?? entry.name}: the manifest id (${id ?? 'not found'}) must equal the folder name (${entry.name})`,
+      );
+    }
+    if (!existsSync(path.join(dir, 'src', 'App.tsx'))) {
+      throw new Error(`rspack.config: plugin ${pkg.name ?? entry.name}: src/App.tsx is missing`);
+    }
+    found.push({ dir, id });
+  }
+  return found.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function pluginConfig(plugin: DiscoveredPlugin): Configuration {
+  const name = remoteName(plugin.id);
+  const base = baseConfig(`plugin-${plugin.id}`, plugin.dir);
+  return {
+    ...base,
+    output: {
+      path: path.join(plugin.dir, 'dist'),
+      publicPath: 'auto',
+      filename: development ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: development ? '[name].js' : 'chunks/[name].[contenthash:8].js',
+      uniqueName: name,
+      clean: true,
+    },
+    plugins: [
+      new BundleStatsPlugin(),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { './App': './src/App.tsx' },
+        shared: sharedModules(),
+        manifest: true,
+        dts: false,
+      }),
+    ],
+  };
+}
+
+export default function createConfigs(): Configuration[] {
+  return [hostConfig(), ...discoverUiPlugins().map(pluginConfig)];
+}

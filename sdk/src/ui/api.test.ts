@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, apiUrl, onSessionExpired } from './api.js';
+import { ApiError } from './api-error.js';
+import { setLanguage, setTimeZone } from './preferences.js';
+
+function reply(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const ok = { code: 0, message: 'Success', messageExt: null, result: { rows: [{ a: 1 }] } };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onSessionExpired(undefined);
+  setLanguage('en-US');
+});
+
+describe('apiRequest', () => {
+  it('builds /api URLs with a query string', () => {
+    expect(apiUrl('/user/forgetPassword', { name: 'a b', skip: undefined })).toBe(
+      '/api/user/forgetPassword?name=a+b',
+    );
+    expect(apiUrl('/api/plugins')).toBe('/api/plugins');
+  });
+
+  it('sends the request id, language and time zone, and returns the envelope', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => reply(ok));
+    vi.stubGlobal('fetch', fetchMock);
+    setLanguage('zh-CN');
+    setTimeZone({ id: 55, offset: '+08:00' });
+    const envelope = await apiRequest<{ a: number }>('POST', '/homepage/total', { body: {} });
+    expect(envelope.result.rows[0]?.a).toBe(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const headers = init?.headers as Record<string, string>;
+    expect(url).toBe('/api/homepage/total');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.body).toBe('{}');
+    expect(headers['Accept-Language']).toBe('zh-CN');
+    expect(headers.Timezone).toBe('GMT+08:00');
+    expect(headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('rejects other codes with an ApiError carrying the server message', async () => {
+    vi.stubGlobal('fetch', async () =>
+      reply(
+        {
+          code: 40000,
+          message: 'The verification code is incorrect!',
+          messageExt: null,
+          result: { rows: [] },
+        },
+        400,
+      ),
+    );
+    const failure = await apiRequest('POST', '/user/login', { silent: true }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe(40000);
+    expect((failure as ApiError).message).toBe('The verification code is incorrect!');
+  });
+
+  it('signs out on 80000 unless silent', async () => {
+    vi.stubGlobal('fetch', async () =>
+      reply({ code: 80000, message: 'Login expired', messageExt: null, result: { rows: [] } }, 401),
+    );
+    const expired = vi.fn();
+    onSessionExpired(expired);
+    await expect(apiRequest('GET', '/homepage/init', { silent: true })).rejects.toMatchObject({
+      code: 80000,
+    });
+    expect(expired).not.toHaveBeenCalled();
+    await expect(apiRequest('GET', '/plugins')).rejects.toMatchObject({ code: 80000 });
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports transport failures as Network exception or Network timeout', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('GET', '/plugins', { silent: true })).rejects.toMatchObject({
+      message: 'Network exception',
+      kind: 'network',
+    });
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    await expect(apiRequest('GET', '/plugins', { silent: true, timeoutMs: 20 })).rejects.toMatchObject({
+      message: 'Network timeout',
+      kind: 'timeout',
+    });
+    vi.stubGlobal('fetch', async () => reply({ message: 'Bad gateway upstream' }, 502));
+    await expect(apiRequest('GET', '/plugins', { silent: true })).rejects.toMatchObject({
+      message: 'Bad gateway upstream',
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { Spin } from 'antd';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
+import type { ParameterEditorProps } from './ParameterEditor.js';
+
+/**
+ * The editor (and the catalogue and validation engine it needs) is a separate chunk: the UI kit is a
+ * shared module every page loads, and only the parameter screens need this. Call
+ * `preloadParameterEditor()` early (while the page fetches its data) to load it in parallel.
+ */
+let loading: Promise<{ default: ComponentType<ParameterEditorProps> }> | undefined;
+export function preloadParameterEditor(): Promise<{ default: ComponentType<ParameterEditorProps> }> {
+  loading ??= import('./ParameterEditor.js').then((m) => ({ default: m.ParameterEditor }));
+  return loading;
+}
+
+const LazyEditor = lazy(preloadParameterEditor);
+
+export function ParameterEditor(props: ParameterEditorProps) {
+  return createElement(
+    Suspense,
+    { fallback: createElement('div', { style: { padding: 64, textAlign: 'center' } }, createElement(Spin)) },
+    createElement(LazyEditor, props),
+  );
+}
+
+export type { ParameterEditorProps, SaveOptions } from './ParameterEditor.js';
+export type { Provenance } from './ParamRow.js';
+export type { TextFormat } from './text-format.js';
