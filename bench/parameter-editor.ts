@@ -82,11 +82,8 @@ export async function benchParameterEditor(
     await page.click('[data-testid="tab-account"]');
     const advanced = page.getByTestId('section-menu').locator('.ant-menu-item').nth(1);
     await advanced.click();
-    const row = page
-      .locator('[data-testid^="param-account.1.advanced."]')
-      .filter({ has: page.locator('input.ant-input') })
-      .first();
-    await row.locator('input[type="checkbox"]').check();
+    const row = page.getByTestId('param-account.1.advanced.TelephonyVmNumber');
+    await row.getByTestId('push-account.1.advanced.TelephonyVmNumber').check();
     const input = row.locator('[data-param] input').first();
     await input.click();
     await input.fill('');

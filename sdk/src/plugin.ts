@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SDK_VERSION, satisfiesSdk } from './version.js';
 
+export { remoteName } from './remote-name.js';
+
 const kebabId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be kebab-case');
 const titles = z.object({ en: z.string().min(1), 'zh-CN': z.string().min(1) });
 
@@ -47,11 +49,6 @@ export function defineUiPlugin<const M extends UiPluginManifestInput>(manifest: 
 export interface PluginAppProps {
   /** The menu entry path the plugin was mounted at. */
   basePath: string;
-}
-
-/** Module federation container name of a plugin: `home` → `pf_home`. */
-export function remoteName(pluginId: string): string {
-  return `pf_${pluginId.replace(/-/g, '_')}`;
 }
 
 export class ContractError extends Error {

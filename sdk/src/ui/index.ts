@@ -12,6 +12,7 @@ export {
   SIDEBAR_COLLAPSE_WIDTH,
 } from '../envelope.js';
 export { isMessageKey, type MessageKey, messages, translate } from '../messages.js';
+export { remoteName } from '../remote-name.js';
 export {
   type ApiRequestOptions,
   apiFirstRow,
@@ -33,7 +34,6 @@ export {
   type FleetTableProps,
   type FleetTableQuery,
 } from './FleetTable.js';
-export { remoteContainerName } from './federation.js';
 export { type KitTextKey, kitText } from './kit-texts.js';
 export * from './parameter-editor/index.js';
 export {

@@ -1,9 +1,9 @@
-import { Checkbox, Input, InputNumber, Select, Switch, Table, Tabs, Tooltip, Transfer } from 'antd';
+import { Checkbox, Input, InputNumber, Pagination, Select, Switch, Tabs, Tooltip, Transfer } from 'antd';
 import { useEffect, useState } from 'react';
 
 /**
  * antd registers a component's styles the first time one renders, which makes the first phone-key
- * table or first pushed select noticeably slow. Once the editor is interactive, this renders one of
+ * page or first pushed select noticeably slow. Once the editor is interactive, this renders one of
  * each, hidden, in idle time, then removes them (the styles stay registered).
  */
 export function Warmup() {
@@ -30,13 +30,7 @@ export function Warmup() {
       aria-hidden
       style={{ position: 'absolute', width: 0, height: 0, overflow: 'hidden', visibility: 'hidden' }}
     >
-      <Table
-        size="small"
-        rowKey="k"
-        columns={[{ key: 'k', dataIndex: 'k', title: 'k' }]}
-        dataSource={[{ k: '1' }]}
-        pagination={{ pageSize: 20, total: 40, showSizeChanger: false }}
-      />
+      <Pagination size="small" current={1} pageSize={20} total={40} showSizeChanger={false} />
       <Tabs size="small" items={[{ key: '1', label: '1' }]} />
       <Select value="1" options={[{ value: '1', label: '1' }]} />
       <Input value="" readOnly />
