@@ -440,35 +440,34 @@ describe('defaults (catalogue §3)', () => {
 });
 
 describe('catalogue integrity', () => {
-  it.each(trees)(
-    '%s: every parameter, option, section and key cell has an en and a zh-CN label',
-    (_, tree) => {
-      const texts: [string, { en: string; zh: string }][] = [];
-      for (const tab of tree.tabs) {
-        texts.push([tab.key, tab.label]);
-        for (const section of tab.sections) {
-          texts.push([`${tab.key}.${section.key}`, section.label]);
-          if (section.kind === 'keys') {
-            for (const [name, def] of Object.entries(section.cells)) {
-              texts.push([`${section.key}.${name}`, def.label], [`${section.key}.${name}.tip`, def.tooltip]);
-              for (const o of def.options ?? []) texts.push([`${section.key}.${name}=${o.value}`, o.label]);
-            }
-          } else {
-            for (const g of section.groups) texts.push([`${section.key}.${g.key}.${g.index}`, g.title]);
+  it.each(
+    trees,
+  )('%s: every parameter, option, section and key cell has an en and a zh-CN label', (_, tree) => {
+    const texts: [string, { en: string; zh: string }][] = [];
+    for (const tab of tree.tabs) {
+      texts.push([tab.key, tab.label]);
+      for (const section of tab.sections) {
+        texts.push([`${tab.key}.${section.key}`, section.label]);
+        if (section.kind === 'keys') {
+          for (const [name, def] of Object.entries(section.cells)) {
+            texts.push([`${section.key}.${name}`, def.label], [`${section.key}.${name}.tip`, def.tooltip]);
+            for (const o of def.options ?? []) texts.push([`${section.key}.${name}=${o.value}`, o.label]);
           }
+        } else {
+          for (const g of section.groups) texts.push([`${section.key}.${g.key}.${g.index}`, g.title]);
         }
       }
-      for (const node of allParams(tree)) {
-        texts.push([node.path, node.label], [`${node.path}.tip`, node.tooltip]);
-        for (const o of node.options ?? []) texts.push([`${node.path}=${o.value}`, o.label]);
-      }
-      for (const [where, text] of texts) {
-        expect(text.en.trim(), where).not.toBe('');
-        expect(text.zh.trim(), where).not.toBe('');
-        expect(text.en, where).not.toMatch(/\{n\}/);
-      }
-    },
-  );
+    }
+    for (const node of allParams(tree)) {
+      texts.push([node.path, node.label], [`${node.path}.tip`, node.tooltip]);
+      for (const o of node.options ?? []) texts.push([`${node.path}=${o.value}`, o.label]);
+    }
+    for (const [where, text] of texts) {
+      expect(text.en.trim(), where).not.toBe('');
+      expect(text.zh.trim(), where).not.toBe('');
+      expect(text.en, where).not.toMatch(/\{n\}/);
+    }
+  });
 
   it.each(trees)('%s: ids and paths are unique; option lists match ValueRule', (_, tree) => {
     const paths = allParams(tree).map((n) => n.path);
