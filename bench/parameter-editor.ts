@@ -6,6 +6,10 @@ import { launchBrowser } from '../e2e/support/browser.js';
  * (20 accounts, 238 phone keys): milliseconds, medians where repeated.
  *
  * - `paramEditorInteractiveMs`: navigation start → the editor is in the DOM (first section rendered);
+ *   it includes the host's own start (session, plugin list, remote entry);
+ * - `paramEditorApiMs`: first `/tb-config/*` request start → last response end (tree, config, push
+ *   record, effective values, in parallel);
+ * - `paramEditorRenderAfterDataMs`: last response → editor in the DOM (parse, build, first render);
  * - `paramEditorTabSwitchMs`: click on a tab → the next frame after its section rendered;
  * - `paramEditorSectionSwitchMs`: the same for a sidebar section;
  * - `paramEditorKeystrokeMs`: key down in a parameter field → the next frame after React re-rendered;
@@ -47,13 +51,25 @@ export async function benchParameterEditor(
 
     // warm-up: caches, JIT; then measured cold-ish loads (HTTP cache on, as a returning user)
     const interactive: number[] = [];
+    const api: number[] = [];
+    const afterData: number[] = [];
     for (let i = 0; i < 4; i++) {
       await page.goto(editorUrl);
       await page.getByTestId('section-content').waitFor({ timeout: 60_000 });
-      const ready = await page.evaluate(
-        () => (window as unknown as { __pfEditorReady?: number }).__pfEditorReady,
-      );
-      if (i > 0 && ready !== undefined) interactive.push(ready);
+      const timing = await page.evaluate(() => {
+        const ready = (window as unknown as { __pfEditorReady?: number }).__pfEditorReady ?? Number.NaN;
+        const calls = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/api/tb-config/')) as PerformanceResourceTiming[];
+        const start = Math.min(...calls.map((e) => e.startTime));
+        const end = Math.max(...calls.map((e) => e.responseEnd));
+        return { ready, api: end - start, afterData: ready - end };
+      });
+      if (i > 0) {
+        interactive.push(timing.ready);
+        api.push(timing.api);
+        afterData.push(timing.afterData);
+      }
     }
 
     const tabSwitch: number[] = [];
@@ -123,6 +139,8 @@ export async function benchParameterEditor(
 
     return {
       paramEditorInteractiveMs: round(median(interactive)),
+      paramEditorApiMs: round(median(api)),
+      paramEditorRenderAfterDataMs: round(median(afterData)),
       paramEditorTabSwitchMs: round(median(tabSwitch)),
       paramEditorTabSwitchMaxMs: round(Math.max(...tabSwitch)),
       paramEditorSectionSwitchMs: round(median(sectionSwitch)),

@@ -62,7 +62,14 @@ function TransferEditor({ value, disabled, options, language, onValue }: EditorP
       titles={[editorText('available', language), editorText('chosen', language)]}
       listStyle={{ width: 220, height: 220 }}
       showSelectAll={false}
-      onChange={(keys) => onValue(keys.map(String).join(';'))}
+      onChange={(keys, direction, moved) => {
+        // antd puts moved keys first; a codec added goes last in the priority order instead
+        const next =
+          direction === 'right'
+            ? [...chosen, ...moved.map(String).filter((k) => !chosen.includes(k))]
+            : keys.map(String);
+        onValue(next.join(';'));
+      }}
       render={(entry) => {
         const at = chosen.indexOf(entry.key);
         if (at <= 0 || disabled) return <span>{entry.title}</span>;

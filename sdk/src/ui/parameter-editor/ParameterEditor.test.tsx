@@ -342,6 +342,21 @@ describe('ParameterEditor', () => {
     expect(badge('network')).toBe(0);
   });
 
+  it('shows which layer set a parameter on the device screen', async () => {
+    const provenance = new Map([
+      ['network.ipParameter.MTU', { relation: 'site' as const, relationId: 3 }],
+      ['network.ipParameter.VLANId', { relation: 'device' as const, relationId: 9 }],
+    ]);
+    const { ui } = editor(h2Tree, { provenance });
+    await render(ui);
+    await click(tabButton('network'));
+    expect(byTestId('param-network.ipParameter.MTU').querySelector('.ant-tag')?.textContent).toBe('Site 3');
+    expect(byTestId('param-network.ipParameter.VLANId').querySelector('.ant-tag')?.textContent).toBe(
+      'Device',
+    );
+    expect(byTestId('param-network.ipParameter.IPAddress').querySelector('.ant-tag')).toBeNull();
+  });
+
   it('offers no text editor on H2/H2P, and disables Save and update when pushStatus is 0', async () => {
     const { ui } = editor(h2Tree, { pushStatus: '0' });
     await render(ui);

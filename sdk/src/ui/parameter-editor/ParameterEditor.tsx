@@ -402,6 +402,7 @@ export function ParameterEditor(props: ParameterEditorProps) {
           : config[tab][section.key];
     content = (
       <ParamSection
+        key={`${tab}.${sectionKey}.${tab === 'account' ? account : ''}`}
         section={section}
         sectionRef={currentRef}
         items={items}
@@ -442,7 +443,8 @@ export function ParameterEditor(props: ParameterEditorProps) {
         </div>
       ) : (
         <>
-          <Tabs activeKey={tab} onChange={changeTab} items={tabItems} tabBarExtraContent={switchArea} />
+          <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 24 }}>{switchArea}</div>
+          <Tabs activeKey={tab} onChange={changeTab} items={tabItems} />
           <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
             <Menu
               mode="inline"

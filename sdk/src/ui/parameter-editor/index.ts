@@ -8,14 +8,20 @@ import type { ParameterEditorProps } from './ParameterEditor.js';
  * `preloadParameterEditor()` early (while the page fetches its data) to load it in parallel.
  */
 let loading: Promise<{ default: ComponentType<ParameterEditorProps> }> | undefined;
+/** Set once the chunk is in: rendering it then does not suspend (React throttles Suspense reveals by 300 ms). */
+let loaded: ComponentType<ParameterEditorProps> | undefined;
 export function preloadParameterEditor(): Promise<{ default: ComponentType<ParameterEditorProps> }> {
-  loading ??= import('./ParameterEditor.js').then((m) => ({ default: m.ParameterEditor }));
+  loading ??= import('./ParameterEditor.js').then((m) => {
+    loaded = m.ParameterEditor;
+    return { default: m.ParameterEditor };
+  });
   return loading;
 }
 
 const LazyEditor = lazy(preloadParameterEditor);
 
 export function ParameterEditor(props: ParameterEditorProps) {
+  if (loaded) return createElement(loaded, props);
   return createElement(
     Suspense,
     { fallback: createElement('div', { style: { padding: 64, textAlign: 'center' } }, createElement(Spin)) },

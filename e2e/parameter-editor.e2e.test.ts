@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchParameterEditor } from '../bench/parameter-editor.js';
+import type { RunningConsole } from '../platform/src/app.js';
+import { createTenant, insertDevices } from '../platform/src/testing/tenants.js';
+import {
+  createTestConsole,
+  TEST_ADMIN_PASSWORD,
+  TEST_CAPTCHA,
+} from '../platform/src/testing/test-console.js';
+import { assertBuilt, launchBrowser, submitLogin } from './support/browser.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface StoredItem {
+  Value: string;
+  Push: boolean;
+}
+
+describe('parameter editor (H2P device)', () => {
+  let running: RunningConsole;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let deviceId: number;
+  let editorUrl: string;
+  /** Bodies of the JS files the browser fetched that hold the editor (its row class name). */
+  const editorScripts: string[] = [];
+
+  const badge = (tab: string) => page.getByTestId(`badge-${tab}`).getAttribute('data-count');
+  const section = () => page.getByTestId('section-content').getAttribute('data-section');
+  const param = (p: string) => page.getByTestId(`param-${p}`);
+
+  async function storedMtu(): Promise<StoredItem | undefined> {
+    const cookies = await context.cookies();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const response = await fetch(
+      `${running.url}/api/tb-config/getParam?relationId=${deviceId}&relationName=device`,
+      { headers: { Cookie: cookie } },
+    );
+    const body = (await response.json()) as {
+      code: number;
+      result: { rows: { network: Record<string, Record<string, StoredItem>> }[] };
+    };
+    expect(body.code).toBe(0);
+    return body.result.rows[0]?.network.ipParameter?.MTU;
+  }
+
+  beforeAll(async () => {
+    assertBuilt();
+    if (!existsSync(path.join(root, 'plugins/parameters/dist/mf-manifest.json'))) {
+      throw new Error('plugins/parameters/dist is missing: run npm run build first');
+    }
+    running = await createTestConsole();
+    const { db } = running.cradle;
+    const tenant = await createTenant(db, 'enterprise', 'Hotel');
+    await insertDevices(db, tenant, [{ mac: '001565a00001', model: 'H2P' }]);
+    deviceId = Number(
+      (await db.one<{ id: string }>(`SELECT id FROM devices WHERE mac = '001565a00001'`))?.id,
+    );
+    editorUrl = `${running.url}/device/setParam?relationId=${deviceId}&deviceModel=H2P&pushStatus=1`;
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js') || !response.ok()) return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('pf-param-row')) editorScripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${running.url}/login`);
+    await submitLogin(page, { userName: 'admin', password: TEST_ADMIN_PASSWORD, code: TEST_CAPTCHA });
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  it('does not download the editor on the home page (it is a lazy chunk of the UI kit)', async () => {
+    await page.getByTestId('home-dashboard').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(editorScripts).toEqual([]);
+  });
+
+  it('opens the H2P editor from the federated plugin and counts a push flag in the tab badge', async () => {
+    await page.goto(editorUrl);
+    await page.getByTestId('parameter-editor').waitFor();
+    expect(await page.getByTestId('set-param-page').getAttribute('data-relation')).toBe('device');
+    expect(await badge('network')).toBe('0');
+    // H2/H2P: no text editor switch, subtype column exists (checked in component tests)
+    expect(await page.getByTestId('text-switch').count()).toBe(0);
+    await page.getByTestId('tab-network').click();
+    await expect.poll(section).toBe('ipParameter');
+    const mtu = param('network.ipParameter.MTU').locator('[data-param] input');
+    expect(await mtu.isDisabled()).toBe(true);
+    await page.getByTestId('push-network.ipParameter.MTU').check();
+    await expect.poll(() => badge('network')).toBe('1');
+    expect(await mtu.isDisabled()).toBe(false);
+  });
+
+  it('blocks a section change while the section is invalid, with the validator message', async () => {
+    const mtu = param('network.ipParameter.MTU').locator('[data-param] input');
+    await mtu.fill('99');
+    await page.getByTestId('section-menu').getByText('Ports', { exact: true }).click();
+    await page.locator('.ant-message').getByText('Please enter a number between 128 and 1500').waitFor();
+    expect(await section()).toBe('ipParameter');
+    await mtu.fill('1400');
+    await page.getByTestId('section-menu').getByText('Ports', { exact: true }).click();
+    await expect.poll(section).toBe('port');
+  });
+
+  it('Save only persists the configuration and returns to the device list', async () => {
+    expect(await storedMtu()).toMatchObject({ Value: '1500', Push: false });
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.waitForURL(`${running.url}/device`);
+    expect(await storedMtu()).toMatchObject({ Value: '1400', Push: true });
+    // reopening shows what was saved
+    await page.goto(editorUrl);
+    await page.getByTestId('parameter-editor').waitFor();
+    expect(await badge('network')).toBe('1');
+    expect(editorScripts.length).toBeGreaterThan(0);
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    await page.getByTestId('tab-network').click();
+    await page.getByTestId('push-network.ipParameter.DHCPUserClass').check();
+    await page.getByRole('menuitem', { name: 'Home' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Unsaved configuration' });
+    await dialog.getByText('The configuration has not been saved. Leave this page without saving?').waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/device/setParam');
+    await page.getByRole('menuitem', { name: 'Home' }).click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`${running.url}/`);
+    await page.getByTestId('home-dashboard').waitFor();
+  });
+
+  it('measures load, tab switch and keystroke times (bench/parameter-editor.ts)', async () => {
+    const cookies = await context.cookies();
+    const figures = await benchParameterEditor(
+      running.url,
+      cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      deviceId,
+    );
+    process.stdout.write(`parameter editor figures: ${JSON.stringify(figures)}\n`);
+    for (const value of Object.values(figures)) expect(Number.isFinite(value)).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,126 @@
+import type { ModelCapabilities } from '@phonefleet/sdk';
+import {
+  type ConfigPayload,
+  type ParameterConfig,
+  type ParameterTree,
+  toPayload,
+} from '@phonefleet/sdk/catalogue';
+import { apiFirstRow, apiRequest, type Provenance } from '@phonefleet/sdk/ui';
+
+export type RelationName = 'global' | 'site' | 'model' | 'group' | 'device';
+
+export interface Relation {
+  relationId: number;
+  relationName: RelationName;
+}
+
+/** `GET /common/model` row. */
+export interface ModelInfo {
+  model: string;
+  family: string;
+  description: string;
+  capabilities: ModelCapabilities;
+}
+
+export interface EffectiveRow extends Provenance {
+  path: string;
+  value: string;
+}
+
+export function fetchModels(): Promise<ModelInfo[]> {
+  return apiRequest<ModelInfo>('GET', '/common/model', { silent: true })
+    .then((reply) => reply.result.rows)
+    .catch(() => []);
+}
+
+export function fetchTree(model: string): Promise<ParameterTree> {
+  return apiFirstRow<ParameterTree>('POST', '/tb-config/dynamicParameterJs', { body: { model } });
+}
+
+export function fetchConfig({ relationId, relationName }: Relation): Promise<ConfigPayload> {
+  return apiFirstRow<ConfigPayload>('GET', '/tb-config/getParam', { query: { relationId, relationName } });
+}
+
+/** `configPush` false means not pushed; unknown (failed call) is left out. */
+export function fetchPushRecord({ relationId, relationName }: Relation): Promise<boolean | undefined> {
+  return apiFirstRow<{ configPush: boolean }>('GET', '/tb-config/configPushRecord', {
+    query: { relationId, relationName },
+    silent: true,
+  })
+    .then((row) => row.configPush)
+    .catch(() => undefined);
+}
+
+export function fetchEffective(deviceId: number): Promise<EffectiveRow[]> {
+  return apiRequest<EffectiveRow>('GET', '/tb-config/effective', { query: { deviceId }, silent: true })
+    .then((reply) => reply.result.rows)
+    .catch(() => []);
+}
+
+/** Rejects with the engine's message (code 40000) shown by the api client. */
+export async function saveConfig(relation: Relation, config: ParameterConfig): Promise<void> {
+  await apiRequest('POST', '/tb-config/saveParam', { body: toPayload(config, relation) });
+}
+
+export interface ExecutionMode {
+  /** 1 immediate, 2 scheduled. */
+  type: 1 | 2;
+  beginTime: number;
+  endTime: number;
+}
+
+const pushPaths: Partial<Record<RelationName, string>> = {
+  model: '/modeltemplate/push',
+  group: '/tb-group-template/push',
+  site: '/tb-site-template/push',
+};
+
+/**
+ * Pushes a saved configuration. The spec swallows a failed push silently (the push and task calls
+ * belong to the tasks issue and may not exist yet).
+ */
+export async function pushConfig(relation: Relation, mode?: ExecutionMode): Promise<void> {
+  try {
+    if (relation.relationName === 'device') {
+      await apiRequest('POST', '/device/deviceConfigUpdate', {
+        query: { id: relation.relationId },
+        silent: true,
+      });
+      return;
+    }
+    const path = pushPaths[relation.relationName];
+    if (!path || !mode) return;
+    await apiRequest('POST', path, {
+      silent: true,
+      body: {
+        type: mode.type,
+        deviceType: 3,
+        taskParam: {
+          relationId: relation.relationId,
+          relationName: relation.relationName,
+          beginTime: mode.beginTime,
+          endTime: mode.endTime,
+        },
+      },
+    });
+  } catch {
+    // swallowed (spec §4)
+  }
+}
+
+const deletePaths: Partial<Record<RelationName, string>> = {
+  site: '/tb-site-template/deleteOneSiteTemplate',
+  group: '/tb-group-template/delete',
+  model: '/modeltemplate/remove',
+};
+
+/** Cancel on an add screen deletes the just-created site, group or model; failures are ignored. */
+export async function deleteCreated(relation: Relation): Promise<void> {
+  const path = deletePaths[relation.relationName];
+  if (!path) return;
+  try {
+    await apiRequest('DELETE', path, { body: { ids: [relation.relationId] }, silent: true });
+  } catch {
+    // the fleet issue owns these calls; nothing to do when they fail
+  }
+}

@@ -1,0 +1,264 @@
+import type { ModelCapabilities } from '@phonefleet/sdk';
+import { fromPayload, type ParameterConfig, type ParameterTree } from '@phonefleet/sdk/catalogue';
+import {
+  ParameterEditor,
+  type Provenance,
+  preloadParameterEditor,
+  type TextFormat,
+  useSession,
+} from '@phonefleet/sdk/ui';
+import { Alert, Button, Modal, message, Result, Spin, Typography } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  deleteCreated,
+  type ExecutionMode,
+  fetchConfig,
+  fetchEffective,
+  fetchModels,
+  fetchPushRecord,
+  fetchTree,
+  type ModelInfo,
+  pushConfig,
+  type Relation,
+  type RelationName,
+  saveConfig,
+} from '../api.js';
+import { ExecutionModeDialog } from '../components/ExecutionModeDialog.js';
+import { paramText } from '../texts.js';
+import { useLeaveGuard } from '../use-leave-guard.js';
+
+interface Loaded {
+  tree: ParameterTree;
+  config: ParameterConfig;
+  pushed: boolean | undefined;
+  provenance: Map<string, Provenance> | undefined;
+  model: ModelInfo | undefined;
+  /** Changes whenever the page loads again (remounts the editor). */
+  version: number;
+}
+
+/** Where Save only returns to. */
+const listPath: Record<RelationName, string | undefined> = {
+  device: '/device',
+  model: '/model',
+  group: '/group',
+  site: '/site',
+  global: undefined,
+};
+
+/** Model whose tree the screen edits: the device model, else `share` (site, group, global). */
+function treeModel(relationName: RelationName, query: URLSearchParams, models: ModelInfo[]): string {
+  const known = (name: string | null) => (name && models.some((m) => m.model === name) ? name : undefined);
+  if (relationName === 'device') return query.get('deviceModel') ?? 'share';
+  if (relationName === 'model') {
+    return (
+      known(query.get('deviceModel')) ?? known(query.get('modelName')) ?? query.get('deviceModel') ?? 'share'
+    );
+  }
+  return 'share';
+}
+
+function textFormatOf(model: ModelInfo | undefined, name: string): TextFormat {
+  return model?.family === 'H2/H2P' || /^H2P?$/i.test(name) ? 'lines' : 'settings';
+}
+
+/**
+ * The parameter-setting screen of one relation (device, model, group, site, global): loads the
+ * tree, the stored configuration and the push record, and wires save, push, cancel.
+ */
+export function SetParamPage({ relationName }: { relationName: RelationName }) {
+  const { language } = useSession();
+  const t = useCallback((key: Parameters<typeof paramText>[0]) => paramText(key, language), [language]);
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const [messageApi, messageHolder] = message.useMessage();
+  const [modal, modalHolder] = Modal.useModal();
+
+  const rawId = query.get('relationId');
+  const relationId = relationName === 'global' ? Number(rawId ?? 0) : Number(rawId);
+  const validId =
+    rawId !== null || relationName === 'global' ? Number.isInteger(relationId) && relationId >= 0 : false;
+  const relation = useMemo<Relation>(() => ({ relationId, relationName }), [relationId, relationName]);
+  const pushStatus = query.get('pushStatus');
+  const isAdd = query.get('isAdd') === '1';
+
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [dirty, setDirty] = useState(false);
+  const [askMode, setAskMode] = useState<((mode: ExecutionMode | null) => void) | null>(null);
+
+  useEffect(() => {
+    if (!validId) return;
+    let current = true;
+    setFailed(false);
+    setLoaded(null);
+    (async () => {
+      void preloadParameterEditor();
+      // The device screen knows its model from the query: everything loads in parallel.
+      const direct = relationName === 'device' ? (query.get('deviceModel') ?? 'share') : undefined;
+      const modelsCall = fetchModels();
+      const models = direct === undefined ? await modelsCall : [];
+      const modelName = direct ?? treeModel(relationName, query, models);
+      const [tree, payload, pushed, effective, allModels] = await Promise.all([
+        fetchTree(modelName),
+        fetchConfig(relation),
+        fetchPushRecord(relation),
+        relationName === 'device' ? fetchEffective(relationId) : Promise.resolve(undefined),
+        modelsCall,
+      ]);
+      if (!current) return;
+      const provenance = effective
+        ? new Map<string, Provenance>(
+            effective.map((row) => [row.path, { relation: row.relation, relationId: row.relationId }]),
+          )
+        : undefined;
+      setLoaded({
+        tree,
+        config: fromPayload(payload),
+        pushed,
+        provenance,
+        model: allModels.find((m) => m.model === modelName),
+        version: attempt,
+      });
+    })().catch(() => {
+      if (current) setFailed(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [relation, relationName, relationId, query, validId, attempt]);
+
+  const guard = useLeaveGuard(
+    dirty,
+    (go) =>
+      modal.confirm({
+        title: t('unsavedTitle'),
+        content: t('unsavedLeave'),
+        okText: t('leave'),
+        cancelText: t('stay'),
+        onOk: go,
+      }),
+    (path) => navigate(path),
+  );
+
+  const backToList = () => {
+    guard.release();
+    const path = listPath[relationName];
+    if (path) navigate(path);
+  };
+
+  const onSave = async (config: ParameterConfig, { leave }: { leave: boolean }) => {
+    await saveConfig(relation, config);
+    messageApi.success(t('saved'));
+    if (leave) backToList();
+  };
+
+  const chooseMode = () =>
+    new Promise<ExecutionMode | null>((resolve) => {
+      setAskMode(() => (mode: ExecutionMode | null) => {
+        setAskMode(null);
+        resolve(mode);
+      });
+    });
+
+  const onSaveAndUpdate = async (config: ParameterConfig) => {
+    await saveConfig(relation, config);
+    if (pushStatus !== '0') {
+      if (relationName === 'device') await pushConfig(relation);
+      else if (relationName !== 'global') {
+        const mode = await chooseMode();
+        if (mode) await pushConfig(relation, mode);
+      }
+    }
+    messageApi.success(t('saved'));
+    backToList();
+  };
+
+  const onCancel = async () => {
+    guard.release();
+    if (isAdd) await deleteCreated(relation);
+    if (query.get('templateName') && query.get('site') && query.get('modelName')) navigate('/model');
+    else navigate(-1);
+  };
+
+  const title = (
+    <Typography.Title level={4} style={{ marginTop: 0 }}>
+      {t(`title_${relationName}`)}
+      {query.get('deviceModel') ? (
+        <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 12 }}>
+          {t('model')}: {query.get('deviceModel')}
+        </Typography.Text>
+      ) : null}
+      {query.get('templateName') ? (
+        <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 12 }}>
+          {t('template')}: {query.get('templateName')}
+        </Typography.Text>
+      ) : null}
+    </Typography.Title>
+  );
+
+  let body: ReactNode;
+  if (!validId) {
+    body = <Result status="warning" title={t('missingId')} />;
+  } else if (failed) {
+    body = (
+      <Result
+        status="error"
+        title={t('loadFailed')}
+        extra={
+          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (!loaded) {
+    body = (
+      <div style={{ padding: 64, textAlign: 'center' }} data-testid="parameters-loading">
+        <Spin size="large" />
+      </div>
+    );
+  } else {
+    const capabilities: ModelCapabilities = loaded.model?.capabilities ?? loaded.tree.capabilities;
+    body = (
+      <ParameterEditor
+        key={loaded.version}
+        tree={loaded.tree}
+        initial={loaded.config}
+        capabilities={capabilities}
+        pushStatus={pushStatus}
+        pushed={loaded.pushed}
+        provenance={loaded.provenance}
+        textFormat={textFormatOf(loaded.model, query.get('deviceModel') ?? '')}
+        textEditingNote={relationName === 'site' || relationName === 'group' || relationName === 'global'}
+        language={language}
+        onSave={onSave}
+        onSaveAndUpdate={onSaveAndUpdate}
+        onCancel={onCancel}
+        onDirtyChange={setDirty}
+        header={
+          relationName === 'device' && pushStatus === '0' ? (
+            <Alert type="warning" showIcon message={t('banned')} style={{ marginBottom: 12 }} />
+          ) : null
+        }
+      />
+    );
+  }
+
+  return (
+    <div data-testid="set-param-page" data-relation={relationName}>
+      {messageHolder}
+      {modalHolder}
+      {title}
+      {body}
+      <ExecutionModeDialog
+        open={askMode !== null}
+        language={language}
+        onOk={(mode) => askMode?.(mode)}
+        onCancel={() => askMode?.(null)}
+      />
+    </div>
+  );
+}

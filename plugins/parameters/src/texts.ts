@@ -1,0 +1,64 @@
+import type { Language } from '@phonefleet/sdk';
+
+const en = {
+  title_device: 'Device parameters',
+  title_model: 'Model parameters',
+  title_group: 'Group parameters',
+  title_site: 'Site parameters',
+  title_global: 'Global Configuration',
+  loadFailed: 'The parameters could not be loaded',
+  retry: 'Retry',
+  missingId: 'The page address does not name what to configure (relationId)',
+  saved: 'Saved successfully',
+  banned:
+    'This device has been banned to be provisioned, and subsequent modifications are only saved without device provisioning.',
+  unsavedTitle: 'Unsaved configuration',
+  unsavedLeave: 'The configuration has not been saved. Leave this page without saving?',
+  leave: 'Leave',
+  stay: 'Stay',
+  executionMode: 'Task execution mode',
+  immediate: 'Immediate',
+  scheduled: 'Scheduled',
+  taskTime: 'Task time',
+  taskTimeRequired: 'Please select the task time',
+  taskTimeTooSoon: 'The Task Time must start after 5 minutes',
+  ok: 'OK',
+  cancel: 'Cancel',
+  model: 'Model',
+  template: 'Template',
+  site: 'Site',
+};
+
+export type ParamTextKey = keyof typeof en;
+
+const zh: Record<ParamTextKey, string> = {
+  title_device: '设备参数',
+  title_model: '型号参数',
+  title_group: '分组参数',
+  title_site: '站点参数',
+  title_global: '全局配置',
+  loadFailed: '参数加载失败',
+  retry: '重试',
+  missingId: '页面地址缺少要配置的对象（relationId）',
+  saved: '保存成功',
+  banned: '该设备已被禁止下发配置，后续修改仅保存，不会下发到设备。',
+  unsavedTitle: '配置未保存',
+  unsavedLeave: '配置尚未保存，确定不保存并离开此页面吗？',
+  leave: '离开',
+  stay: '留在此页',
+  executionMode: '任务执行方式',
+  immediate: '立即执行',
+  scheduled: '定时执行',
+  taskTime: '任务时间',
+  taskTimeRequired: '请选择任务时间',
+  taskTimeTooSoon: '任务时间必须在 5 分钟之后',
+  ok: '确定',
+  cancel: '取消',
+  model: '型号',
+  template: '模板',
+  site: '站点',
+};
+
+export function paramText(key: ParamTextKey, language: Language): string {
+  return language === 'zh-CN' ? zh[key] : en[key];
+}
