@@ -76,6 +76,22 @@ describe('browser API conventions', () => {
     expect(models.rows.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('gzips large answers for clients that accept it and leaves small ones alone', async () => {
+    const api = new ApiClient(running.url);
+    const signIn = await api.signIn('admin', TEST_ADMIN_PASSWORD);
+    expect(signIn.code).toBe(0);
+    const cookie = (api as unknown as { cookie: string }).cookie;
+    const tree = await fetch(`${running.url}/api/tb-config/dynamicParameterJs`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },
+      body: JSON.stringify({ model: 'share' }),
+    });
+    expect(tree.headers.get('content-encoding')).toBe('gzip');
+    expect(((await tree.json()) as { code: number }).code).toBe(0);
+    const small = await fetch(`${running.url}/api/health`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+
   it('serves the time zone list publicly', async () => {
     const reply = await new ApiClient(running.url).call<{ offset: string }>(
       'GET',

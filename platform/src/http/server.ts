@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { ErrorCode, isMessageKey, type Language, normaliseLanguage } from '@phonefleet/sdk';
@@ -87,6 +89,25 @@ async function loadSession(cradle: Cradle, ctx: Context): Promise<SessionInfo | 
   return token ? cradle.authService.sessionFromToken(token) : undefined;
 }
 
+const GZIP_THRESHOLD = 16 * 1024;
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Most answers are small and go out as they are; large ones (parameter trees, long lists) are
+ * gzipped off the event loop when the client accepts it.
+ */
+async function writeJson(ctx: Context, body: object): Promise<void> {
+  const json = JSON.stringify(body);
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.vary('Accept-Encoding');
+  if (json.length >= GZIP_THRESHOLD && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = await gzip(json);
+  } else {
+    ctx.body = json;
+  }
+}
+
 const parseJson = bodyParser({ jsonLimit: JSON_LIMIT, enableTypes: ['json'], encoding: 'utf-8' });
 
 function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
@@ -121,7 +142,7 @@ function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
       session,
     });
     if ('raw' in reply) return;
-    ctx.body = success(reply, state.language);
+    await writeJson(ctx, success(reply, state.language));
   });
 }
 
