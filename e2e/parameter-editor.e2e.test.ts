@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SimulatedPhone } from '@phonefleet/sdk/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchParameterEditor } from '../bench/parameter-editor.js';
@@ -118,6 +119,19 @@ describe('parameter editor (H2P device)', () => {
     await page.getByRole('button', { name: 'Save only' }).click();
     await page.waitForURL(`${running.url}/device`);
     expect(await storedMtu()).toMatchObject({ Value: '1400', Push: true });
+    // The phone then fetches the saved value in its own file.
+    const h2 = running.cradle.driverRegistry.model('H2P');
+    if (!h2) throw new Error('H2 driver missing');
+    const phone = new SimulatedPhone({
+      driver: h2.driver,
+      model: 'H2P',
+      mac: '001565a00001',
+      firmware: '2.14.0.5',
+      provisioningUrl: `${running.url}/prov`,
+    });
+    const fetched = await phone.fetchConfig();
+    expect(fetched.status).toBe(200);
+    expect(fetched.values.get('network.ipParameter.MTU')).toBe('1400');
     // reopening shows what was saved
     await page.goto(editorUrl);
     await page.getByTestId('parameter-editor').waitFor();
