@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startConsole } from '../platform/src/app.js';
 import { benchHealth } from './health.js';
+import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioning } from './provisioning.js';
 
 /**
@@ -12,13 +13,47 @@ import { benchProvisioning } from './provisioning.js';
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'phonefleet-bench-'));
 const running = await startConsole(
-  { port: 0, host: '127.0.0.1', dataDir, adminPassword: 'Bench@2026', logLevel: 'warn' },
+  // The fixed code lets the editor benchmark sign in; this console is thrown away after the run.
+  {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminPassword: 'Bench@2026',
+    logLevel: 'warn',
+    captchaFixedCode: '1234',
+  },
   pino({ level: 'warn' }),
 );
 const figures: Record<string, unknown> = {};
+
+/** Parameter editor in Chromium for an H2P device of the provisioning seed, signed in as admin. */
+async function benchEditor(): Promise<Record<string, number>> {
+  const captcha = (await (await fetch(`${running.url}/api/captcha`)).json()) as {
+    result: { rows: { captchaId: string }[] };
+  };
+  const login = await fetch(`${running.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      userName: 'admin',
+      userPwd: 'Bench@2026',
+      captchaId: captcha.result.rows[0]?.captchaId,
+      verifyCode: '1234',
+    }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const device = await running.cradle.db.one<{ id: string }>(
+    `SELECT id FROM devices WHERE model = 'H2P' ORDER BY id LIMIT 1`,
+  );
+  const editor = await benchParameterEditor(running.url, cookie, Number(device?.id));
+  return Object.fromEntries(
+    Object.entries(editor).map(([name, value]) => [`editor${name[0]?.toUpperCase()}${name.slice(1)}`, value]),
+  );
+}
 try {
   Object.assign(figures, await benchHealth(running));
   Object.assign(figures, await benchProvisioning(running));
+  Object.assign(figures, await benchEditor());
   try {
     const { measureBundles } = (await import('./bundle-size.js')) as {
       measureBundles: () => { hostKiB: number; homeKiB: number };
@@ -40,9 +75,13 @@ const goals: Record<string, string> = {
   homePluginGzipKiB: '<= 60',
   provColdRatioToBare: '>= 0.5',
   provColdFilesPerSecond: '>= 3000',
+  paramEditorInteractiveMs: '<= 1500',
+  paramEditorTabSwitchMs: '<= 100',
+  paramEditorSectionSwitchMs: '<= 100',
+  paramEditorKeystrokeMs: '<= 50',
 };
 for (const [name, value] of Object.entries(figures)) {
   process.stdout.write(
-    `${name.padEnd(28)} ${String(value).padStart(10)}${goals[name] ? `   goal ${goals[name]}` : ''}\n`,
+    `${name.padEnd(34)} ${String(value).padStart(10)}${goals[name] ? `   goal ${goals[name]}` : ''}\n`,
   );
 }
