@@ -75,27 +75,69 @@ describe('tenant isolation', () => {
     expect(totals?.deviceStatus.disabled).toBe(1);
   });
 
-  it('leaks nothing of another enterprise through any API route', async () => {
+  it('leaks and changes nothing of another enterprise through any API route, even when named', async () => {
+    const { db } = running.cradle;
+    const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
+    const acmeDeviceId = Number(acmeDevice?.id);
+    // Give the victim data worth stealing: a device layer with a marker value.
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    const marker = 'acme-secret-marker';
+    const item = {
+      Key: 'TelephonyVmNumber',
+      Value: marker,
+      DefaultValue: '',
+      Push: true,
+      ValueTemplate: '',
+      label: 'x',
+    };
+    const seeded = await admin.call('POST', '/tb-config/saveParam', {
+      relationId: acmeDeviceId,
+      relationName: 'device',
+      account: [{ no: 1, codec: '{}', advanced: JSON.stringify({ TelephonyVmNumber: item }) }],
+    });
+    expect(seeded.code).toBe(0);
+    const snapshot = async () =>
+      JSON.stringify(
+        await db.query(
+          `SELECT (SELECT json_agg(c ORDER BY relation, relation_id) FROM config_layers c) AS layers,
+                  (SELECT json_agg(d ORDER BY id) FROM (SELECT id, prov_ha1, org_id, site_id FROM devices) d) AS devices,
+                  (SELECT json_agg(o ORDER BY id) FROM (SELECT id, prov_ha1, prov_allow_cidrs FROM orgs) o) AS orgs`,
+        ),
+      );
+    const before = await snapshot();
+
     const api = await signedIn(globex);
     const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const foreign = [ACME_MAC, 'Acme Hotels', acme.userName, 'Initech'];
+    const foreignMarkers = [ACME_MAC, 'Acme Hotels', acme.userName, 'Initech', marker];
+    // Every way a request can name a row: the victim's ids in the query and in the body.
+    const naming = { relationId: acmeDeviceId, relationName: 'device', deviceId: acmeDeviceId, model: 'H2P' };
+    const query = `?${new URLSearchParams(Object.entries(naming).map(([k, v]) => [k, String(v)]))}`;
     let called = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations)) {
-        if (path.includes('{') || path === '/api/user/logout') continue;
-        const reply = await api.call(
-          method.toUpperCase(),
-          path.replace(/^\/api/, ''),
-          method === 'get' ? undefined : {},
-        );
-        const text = JSON.stringify(reply);
-        for (const marker of foreign) expect(text, `${method} ${path}`).not.toContain(marker);
-        called += 1;
+        if (path === '/api/user/logout') continue;
+        const concrete = path
+          .replace(/^\/api/, '')
+          .replace('{relation}', 'model')
+          .replace('{relationId}', String(acmeDeviceId))
+          .replace(/\{[A-Za-z]+\}/g, 'H2P');
+        for (const body of method === 'get' ? [undefined] : [{}, { ...naming, password: 'Takeover#2026' }]) {
+          const reply = await api.call(
+            method.toUpperCase(),
+            `${concrete}${method === 'get' ? query : ''}`,
+            body,
+          );
+          const text = JSON.stringify(reply);
+          for (const foreign of foreignMarkers) expect(text, `${method} ${path}`).not.toContain(foreign);
+          called += 1;
+        }
       }
     }
-    expect(called).toBeGreaterThanOrEqual(8);
+    expect(called).toBeGreaterThanOrEqual(20);
+    expect(await snapshot()).toBe(before);
   });
 
   it('treats rows of another tenant as not found', async () => {
