@@ -163,6 +163,11 @@ export function createHttpApp(
 ): Koa {
   const app = new Koa();
   app.proxy = cradle.config.trustProxy;
+  // Errors Koa sees outside the middleware (mostly clients that went away mid-response).
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET'].includes(error.code ?? '')) return;
+    cradle.logger.warn({ err: error }, 'response failed');
+  });
   app.use(requestContext(cradle.logger));
   for (const middleware of deviceFacing) app.use(middleware);
 
