@@ -27,6 +27,7 @@ describe('parameter editor (H2P device)', () => {
   let context: BrowserContext;
   let page: Page;
   let deviceId: number;
+  let v64Id: number;
   let editorUrl: string;
   /** Bodies of the JS files the browser fetched that hold the editor (its row class name). */
   const editorScripts: string[] = [];
@@ -35,11 +36,12 @@ describe('parameter editor (H2P device)', () => {
   const section = () => page.getByTestId('section-content').getAttribute('data-section');
   const param = (p: string) => page.getByTestId(`param-${p}`);
 
-  async function storedMtu(): Promise<StoredItem | undefined> {
+  /** `network.ipParameter.<key>` as stored for a device. */
+  async function storedIp(key: string, id = deviceId): Promise<StoredItem | undefined> {
     const cookies = await context.cookies();
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const response = await fetch(
-      `${running.url}/api/tb-config/getParam?relationId=${deviceId}&relationName=device`,
+      `${running.url}/api/tb-config/getParam?relationId=${id}&relationName=device`,
       { headers: { Cookie: cookie } },
     );
     const body = (await response.json()) as {
@@ -47,8 +49,9 @@ describe('parameter editor (H2P device)', () => {
       result: { rows: { network: Record<string, Record<string, StoredItem>> }[] };
     };
     expect(body.code).toBe(0);
-    return body.result.rows[0]?.network.ipParameter?.MTU;
+    return body.result.rows[0]?.network.ipParameter?.[key];
   }
+  const storedMtu = () => storedIp('MTU');
 
   beforeAll(async () => {
     assertBuilt();
@@ -58,10 +61,14 @@ describe('parameter editor (H2P device)', () => {
     running = await createTestConsole();
     const { db } = running.cradle;
     const tenant = await createTenant(db, 'enterprise', 'Hotel');
-    await insertDevices(db, tenant, [{ mac: '001565a00001', model: 'H2P' }]);
+    await insertDevices(db, tenant, [
+      { mac: '001565a00001', model: 'H2P' },
+      { mac: '001565a00002', model: 'V64' },
+    ]);
     deviceId = Number(
       (await db.one<{ id: string }>(`SELECT id FROM devices WHERE mac = '001565a00001'`))?.id,
     );
+    v64Id = Number((await db.one<{ id: string }>(`SELECT id FROM devices WHERE mac = '001565a00002'`))?.id);
     editorUrl = `${running.url}/device/setParam?relationId=${deviceId}&deviceModel=H2P&pushStatus=1`;
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -152,6 +159,36 @@ describe('parameter editor (H2P device)', () => {
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(`${running.url}/`);
     await page.getByTestId('home-dashboard').waitFor();
+  });
+
+  it('edits a V64 device as text through the driver: read values are pushed, absent ones are not', async () => {
+    const v64Url = `${running.url}/device/setParam?relationId=${v64Id}&deviceModel=V64&pushStatus=1`;
+    // a parameter pushed before the text edit
+    await page.goto(v64Url);
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByTestId('tab-network').click();
+    await page.getByTestId('push-network.ipParameter.VLANId').check();
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.waitForURL(`${running.url}/device`);
+    expect(await storedIp('VLANId', v64Id)).toMatchObject({ Push: true });
+
+    await page.goto(v64Url);
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByTestId('text-switch').click();
+    await expect.poll(() => page.getByTestId('parameter-editor').getAttribute('data-view')).toBe('text');
+    const area = page.getByTestId('text-area');
+    expect(await area.inputValue()).toContain('id="network.ipParameter.VLANId"');
+    // the driver's refusal is shown and the text view stays
+    await area.fill('<setting id="network.ipParameter.Nope" value="1" override="true"/>');
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.locator('.ant-message').getByText('Unknown parameter: network.ipParameter.Nope').waitFor();
+    expect(await page.getByTestId('parameter-editor').getAttribute('data-view')).toBe('text');
+
+    await area.fill('<setting id="network.ipParameter.MTU" value="1400" override="true"/>');
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.waitForURL(`${running.url}/device`);
+    expect(await storedIp('MTU', v64Id)).toMatchObject({ Value: '1400', Push: true });
+    expect(await storedIp('VLANId', v64Id)).toMatchObject({ Push: false });
   });
 
   it('measures load, tab switch and keystroke times (bench/parameter-editor.ts)', async () => {

@@ -1,11 +1,12 @@
 import type { ModelCapabilities } from '@phonefleet/sdk';
 import {
   type ConfigPayload,
+  fromPayload,
   type ParameterConfig,
   type ParameterTree,
   toPayload,
 } from '@phonefleet/sdk/catalogue';
-import { apiFirstRow, apiRequest, type Provenance } from '@phonefleet/sdk/ui';
+import { apiFirstRow, apiRequest, type Provenance, type TextCodec } from '@phonefleet/sdk/ui';
 
 export type RelationName = 'global' | 'site' | 'model' | 'group' | 'device';
 
@@ -60,6 +61,30 @@ export function fetchEffective(deviceId: number): Promise<EffectiveRow[]> {
 /** Rejects with the engine's message (code 40000) shown by the api client. */
 export async function saveConfig(relation: Relation, config: ParameterConfig): Promise<void> {
   await apiRequest('POST', '/tb-config/saveParam', { body: toPayload(config, relation) });
+}
+
+/**
+ * The text editor's converter: the platform renders and reads the phone driver's file format for
+ * `model` (a model name, or `share` on site, group and global screens). Silent: the editor shows
+ * the refusal (unknown parameter, bad value, incorrect format) itself.
+ */
+export function textCodec(model: string): TextCodec {
+  return {
+    async toText(config) {
+      const row = await apiFirstRow<{ text: string }>('POST', '/tb-config/configToText', {
+        body: { model, payload: toPayload(config) },
+        silent: true,
+      });
+      return row.text;
+    },
+    async fromText(text) {
+      const payload = await apiFirstRow<ConfigPayload>('POST', '/tb-config/textToConfig', {
+        body: { model, text },
+        silent: true,
+      });
+      return fromPayload(payload);
+    },
+  };
 }
 
 export interface ExecutionMode {

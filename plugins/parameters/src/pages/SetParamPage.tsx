@@ -4,7 +4,7 @@ import {
   ParameterEditor,
   type Provenance,
   preloadParameterEditor,
-  type TextFormat,
+  type TextCodec,
   useSession,
 } from '@phonefleet/sdk/ui';
 import { Alert, Button, Modal, message, Result, Spin, Typography } from 'antd';
@@ -23,6 +23,7 @@ import {
   type Relation,
   type RelationName,
   saveConfig,
+  textCodec,
 } from '../api.js';
 import { ExecutionModeDialog } from '../components/ExecutionModeDialog.js';
 import { paramText } from '../texts.js';
@@ -34,6 +35,10 @@ interface Loaded {
   pushed: boolean | undefined;
   provenance: Map<string, Provenance> | undefined;
   model: ModelInfo | undefined;
+  /** The model whose tree the screen edits (`share` on site, group and global screens). */
+  modelName: string;
+  /** Converts for the text editor through the model's driver on the platform. */
+  codec: TextCodec;
   /** Changes whenever the page loads again (remounts the editor). */
   version: number;
 }
@@ -59,7 +64,8 @@ function treeModel(relationName: RelationName, query: URLSearchParams, models: M
   return 'share';
 }
 
-function textFormatOf(model: ModelInfo | undefined, name: string): TextFormat {
+/** Which text-editor instructions apply: `key = value` lines (H2/H2P) or setting elements. */
+function instructionsOf(model: ModelInfo | undefined, name: string): 'lines' | 'settings' {
   return model?.family === 'H2/H2P' || /^H2P?$/i.test(name) ? 'lines' : 'settings';
 }
 
@@ -120,6 +126,8 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
         pushed,
         provenance,
         model: allModels.find((m) => m.model === modelName),
+        modelName,
+        codec: textCodec(modelName),
         version: attempt,
       });
     })().catch(() => {
@@ -231,7 +239,8 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
         pushStatus={pushStatus}
         pushed={loaded.pushed}
         provenance={loaded.provenance}
-        textFormat={textFormatOf(loaded.model, query.get('deviceModel') ?? '')}
+        textCodec={loaded.codec}
+        instructions={instructionsOf(loaded.model, loaded.modelName)}
         textEditingNote={relationName === 'site' || relationName === 'group' || relationName === 'global'}
         language={language}
         onSave={onSave}

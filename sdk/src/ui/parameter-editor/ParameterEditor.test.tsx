@@ -2,12 +2,25 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultConfig } from '../../catalogue/config.js';
+import {
+  configFromValues,
+  defaultConfig,
+  fromPayload,
+  pushedValues,
+  toPayload,
+} from '../../catalogue/config.js';
 import { h2Like } from '../../catalogue/test-fixtures.js';
 import { buildParameterTree } from '../../catalogue/tree.js';
 import type { ParameterConfig, ParameterTree } from '../../catalogue/types.js';
 import type { ModelCapabilities } from '../../driver.js';
-import { ParameterEditor, type ParameterEditorProps, type SaveOptions } from './ParameterEditor.js';
+import { validateConfig } from '../../validation/config.js';
+import { formatValidationMessage } from '../../validation/messages.js';
+import {
+  ParameterEditor,
+  type ParameterEditorProps,
+  type SaveOptions,
+  type TextCodec,
+} from './ParameterEditor.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,6 +35,44 @@ const h2: ModelCapabilities = {
   expansionModules: 3,
   keysPerModule: 60,
 };
+
+/**
+ * A stand-in for the platform's `configToText` / `textToConfig` (the console passes a codec calling
+ * them): it models their contract — values read get Push = true, absent ones return to default with
+ * Push = false, unknown ids, bad values and unreadable lines are refused with the message to show —
+ * in the `<setting …/>` form. The real formats are tested in the drivers' conformance suite and
+ * in the platform's configuration tests (platform/src/modules/configuration/configuration.test.ts).
+ */
+function fakeCodec(tree: ParameterTree): TextCodec {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  const xmlEscape = (v: string) =>
+    v.replace(/[&<>"']/g, (c) => `&${Object.keys(entities).find((k) => entities[k] === c)};`);
+  const wire = (config: ParameterConfig) => fromPayload(JSON.parse(JSON.stringify(toPayload(config))));
+  return {
+    async toText(config) {
+      return [...pushedValues(wire(config))]
+        .map(([id, value]) => `<setting id="${id}" value="${xmlEscape(value)}" override="true"/>`)
+        .join('\n');
+    },
+    async fromText(text) {
+      const values = new Map<string, string>();
+      for (const [i, line] of text.split('\n').entries()) {
+        if (line.trim() === '') continue;
+        const m = /^\s*<setting id="([^"]+)" value="([^"]*)"(?: override="true")?\/>\s*$/.exec(line);
+        if (!m) throw new Error(`Incorrect format (line ${i + 1})`);
+        values.set(
+          m[1] ?? '',
+          (m[2] ?? '').replace(/&(\w+);/g, (_all, e: string) => entities[e] ?? ''),
+        );
+      }
+      const { config, unknown } = configFromValues(tree, values);
+      if (unknown[0]) throw new Error(formatValidationMessage('unknownParameter', { key: unknown[0] }).en);
+      const issue = validateConfig(tree, config, { allowEmpty: true })[0];
+      if (issue) throw new Error(issue.message.en);
+      return wire(config);
+    },
+  };
+}
 
 let root: Root;
 let container: HTMLDivElement;
@@ -272,7 +323,7 @@ describe('ParameterEditor', () => {
   });
 
   it('round-trips through the text editor: text values are pushed, absent ones return to default', async () => {
-    const { ui, onSave } = editor(shareTree, { pushStatus: '1' });
+    const { ui, onSave } = editor(shareTree, { pushStatus: '1', textCodec: fakeCodec(shareTree) });
     await render(ui);
     await click(tabButton('network'));
     const mtuPath = 'network.ipParameter.MTU';
@@ -326,7 +377,7 @@ describe('ParameterEditor', () => {
   });
 
   it('declining to save on a view switch restores the backup', async () => {
-    const { ui, onSave } = editor(shareTree);
+    const { ui, onSave } = editor(shareTree, { textCodec: fakeCodec(shareTree) });
     await render(ui);
     await click(tabButton('network'));
     await click(pushBox('network.ipParameter.MTU'));
@@ -340,6 +391,34 @@ describe('ParameterEditor', () => {
     await click(byTestId('text-switch'));
     await waitFor(() => expect(byTestId('parameter-editor').getAttribute('data-view')).toBe('gui'));
     expect(badge('network')).toBe(0);
+  });
+
+  it('stays in place when the codec refuses, and offers no text editor without a codec', async () => {
+    const codec = fakeCodec(shareTree);
+    const failing: TextCodec = {
+      toText: async () => {
+        throw new Error('H2 and H2P do not support text editing');
+      },
+      fromText: codec.fromText,
+    };
+    const { ui, onSave } = editor(shareTree, { textCodec: failing });
+    await render(ui);
+    await click(byTestId('text-switch'));
+    await waitFor(() => expect(errorText()).toContain('H2 and H2P do not support text editing'));
+    expect(byTestId('parameter-editor').getAttribute('data-view')).toBe('gui');
+    expect(onSave).not.toHaveBeenCalled();
+
+    await render(editor(shareTree, { textCodec: codec }).ui);
+    await click(byTestId('text-switch'));
+    await waitFor(() => expect(byTestId('parameter-editor').getAttribute('data-view')).toBe('text'));
+    await type(find<HTMLTextAreaElement>('textarea'), 'not a setting');
+    await click(button('Save only'));
+    await waitFor(() => expect(errorText()).toContain('Incorrect format (line 1)'));
+    expect(byTestId('parameter-editor').getAttribute('data-view')).toBe('text');
+    expect(find<HTMLTextAreaElement>('textarea').value).toBe('not a setting');
+
+    await render(editor(shareTree, { textCodec: undefined }).ui);
+    expect(byTestId('parameter-editor').querySelector('[data-testid="text-switch"]')).toBeNull();
   });
 
   it('shows which layer set a parameter on the device screen', async () => {

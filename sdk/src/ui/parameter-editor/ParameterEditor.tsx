@@ -46,9 +46,20 @@ import {
 import type { Provenance } from './ParamRow.js';
 import { ParamSection } from './ParamSection.js';
 import { type KeyPatch, PhoneKeyTable } from './PhoneKeyTable.js';
-import { parseText, renderText, type TextFormat } from './text-format.js';
 import { editorText, pick } from './texts.js';
 import { Warmup } from './Warmup.js';
+
+/**
+ * The text editor's converter: the platform renders and reads the model's file format (the phone
+ * drivers own the formats). Rejections carry the message to show (unknown parameter, bad value,
+ * unreadable text); the editor shows it and stays where it is.
+ */
+export interface TextCodec {
+  /** The pushed values of a configuration in the model's file format. */
+  toText(config: ParameterConfig): Promise<string>;
+  /** Values read get Push = true; parameters absent from the text return to default with Push = false. */
+  fromText(text: string): Promise<ParameterConfig>;
+}
 
 export interface SaveOptions {
   /** `true` for the Save buttons (the page returns to its list); `false` when saving on a view switch. */
@@ -67,8 +78,10 @@ export interface ParameterEditorProps {
   pushed?: boolean;
   /** Device screen: which layer set each parameter's effective value, by dotted path. */
   provenance?: ReadonlyMap<string, Provenance>;
-  /** Text editor format: `lines` (key = value, H2/H2P) or `settings` (setting elements). Default `settings`. */
-  textFormat?: TextFormat;
+  /** Text editor converter; without it (or without `textEditing`) the text editor is not offered. */
+  textCodec?: TextCodec;
+  /** Which instructions the text editor shows: `lines` (key = value, H2/H2P) or `settings` (default). */
+  instructions?: 'lines' | 'settings';
   /** Site and group screens: note that H2 and H2P do not support text editing. */
   textEditingNote?: boolean;
   /** Default: the session's language. */
@@ -98,7 +111,8 @@ export function ParameterEditor(props: ParameterEditorProps) {
   const session = useOptionalSession();
   const language = props.language ?? session?.language ?? currentLanguage();
   const capabilities = props.capabilities ?? tree.capabilities;
-  const textFormat = props.textFormat ?? 'settings';
+  const { textCodec } = props;
+  const instructions = props.instructions ?? 'settings';
   const [messageApi, messageHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
 
@@ -117,6 +131,13 @@ export function ParameterEditor(props: ParameterEditorProps) {
 
   const configRef = useRef(config);
   configRef.current = config;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const tabNode = tree.tabs.find((t) => t.key === tab) ?? tree.tabs[0];
   const sectionKey = sectionByTab[tab] ?? tabNode?.sections[0]?.key ?? '';
@@ -195,17 +216,21 @@ export function ParameterEditor(props: ParameterEditorProps) {
     if (where.keyRow) setKeyFocus({ row: where.keyRow });
   };
 
-  /** The configuration to save (text parsed in text view), or null after showing why not. */
-  const prepare = (): ParameterConfig | null => {
+  /** Shows why a text conversion was refused (the codec's message). */
+  const sayFailure = (error: unknown) =>
+    say(error instanceof Error && error.message ? error.message : editorText('textFailed', language));
+
+  /** The configuration to save (text read by the codec in text view), or null after showing why not. */
+  const prepare = async (): Promise<ParameterConfig | null> => {
     let next = configRef.current;
     if (view === 'text') {
-      const parsed = parseText(tree, text, textFormat);
-      const first = parsed.issues[0];
-      if (first) {
-        say(first.message);
+      if (!textCodec) return null;
+      try {
+        next = completeConfig(tree, await textCodec.fromText(text));
+      } catch (error) {
+        sayFailure(error);
         return null;
       }
-      next = parsed.config;
     }
     // "No data" only when there is nothing to push and nothing was pushed before (clearing is a save).
     const issues = validateConfig(tree, next, { allowEmpty: hasPushed(saved) });
@@ -218,48 +243,72 @@ export function ParameterEditor(props: ParameterEditorProps) {
     return next;
   };
 
-  const afterSave = (next: ParameterConfig) => {
+  /** After a save from the text view the text shows what was saved, in the model's own rendering. */
+  const afterSave = async (next: ParameterConfig, submitted: string) => {
     setConfig(next);
     setSaved(next);
-    if (view === 'text') {
-      const rendered = renderText(next, textFormat);
+    if (view !== 'text' || !textCodec) return;
+    setTextBase(submitted);
+    if (!mounted.current) return; // Save only left the page
+    try {
+      const rendered = await textCodec.toText(next);
       setText(rendered);
       setTextBase(rendered);
+    } catch (error) {
+      sayFailure(error);
     }
   };
 
   const run = async (action: (next: ParameterConfig) => Promise<void>) => {
-    const next = prepare();
-    if (!next) return;
+    if (busy) return;
     setBusy(true);
     try {
-      await action(next);
-      afterSave(next);
-    } catch {
-      // the caller has shown the error; stay in the editor
+      const submitted = text;
+      const next = await prepare();
+      if (!next) return;
+      try {
+        await action(next);
+      } catch {
+        return; // the caller has shown the error; stay in the editor
+      }
+      await afterSave(next, submitted);
     } finally {
-      setBusy(false);
+      if (mounted.current) setBusy(false);
     }
   };
 
   const save = () => run((next) => onSave(next, { leave: true }));
   const saveAndUpdate = () => run((next) => onSaveAndUpdate(next));
 
-  const enterView = (target: View, from: ParameterConfig) => {
+  /** Shows `target` for `from`; entering the text view renders it first. False (after saying why) on failure. */
+  const enterView = async (target: View, from: ParameterConfig): Promise<boolean> => {
     if (target === 'text') {
-      const rendered = renderText(from, textFormat);
+      if (!textCodec) return false;
+      let rendered: string;
+      try {
+        rendered = await textCodec.toText(from);
+      } catch (error) {
+        sayFailure(error);
+        return false;
+      }
       setText(rendered);
       setTextBase(rendered);
     }
     setView(target);
+    return true;
   };
 
   /** GUI ⇄ text. With unsaved changes: save (convert and save) or not (restore the backup). */
-  const switchView = (toText: boolean) => {
+  const switchView = async (toText: boolean) => {
     const target: View = toText ? 'text' : 'gui';
-    if (target === view) return;
+    if (target === view || busy) return;
     if (!dirty) {
-      enterView(target, configRef.current);
+      setBusy(true);
+      try {
+        await enterView(target, configRef.current);
+      } finally {
+        setBusy(false);
+      }
       return;
     }
     modal.confirm({
@@ -268,23 +317,30 @@ export function ParameterEditor(props: ParameterEditorProps) {
       okText: editorText('save', language),
       cancelText: editorText('dontSave', language),
       onOk: async () => {
-        const next = prepare();
-        if (!next) return;
         setBusy(true);
         try {
-          await onSave(next, { leave: false });
+          const next = await prepare();
+          if (!next) return;
+          try {
+            await onSave(next, { leave: false });
+          } catch {
+            return; // the caller has shown the error; stay in the current view
+          }
           setConfig(next);
           setSaved(next);
-          enterView(target, next);
-        } catch {
-          // stay in the current view
+          // Saved either way; if the text cannot be rendered the GUI stays, showing what was saved.
+          await enterView(target, next);
         } finally {
           setBusy(false);
         }
       },
-      onCancel: () => {
-        setConfig(saved);
-        enterView(target, saved);
+      onCancel: async () => {
+        setBusy(true);
+        try {
+          if (await enterView(target, saved)) setConfig(saved);
+        } finally {
+          setBusy(false);
+        }
       },
     });
   };
@@ -336,7 +392,7 @@ export function ParameterEditor(props: ParameterEditorProps) {
           {editorText('noTextEditing', language)}
         </Typography.Text>
       ) : null}
-      {capabilities.textEditing ? (
+      {capabilities.textEditing && textCodec ? (
         <Space size={4}>
           <Typography.Text>{editorText('textEditor', language)}</Typography.Text>
           <Switch
@@ -427,7 +483,7 @@ export function ParameterEditor(props: ParameterEditorProps) {
             showIcon
             style={{ marginBottom: 12 }}
             message={editorText(
-              textFormat === 'lines' ? 'textInstructionsLines' : 'textInstructionsSettings',
+              instructions === 'lines' ? 'textInstructionsLines' : 'textInstructionsSettings',
               language,
             )}
           />

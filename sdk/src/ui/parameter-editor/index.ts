@@ -29,6 +29,5 @@ export function ParameterEditor(props: ParameterEditorProps) {
   );
 }
 
-export type { ParameterEditorProps, SaveOptions } from './ParameterEditor.js';
+export type { ParameterEditorProps, SaveOptions, TextCodec } from './ParameterEditor.js';
 export type { Provenance } from './ParamRow.js';
-export type { TextFormat } from './text-format.js';
