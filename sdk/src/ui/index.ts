@@ -34,7 +34,7 @@ export {
   type FleetTableProps,
   type FleetTableQuery,
 } from './FleetTable.js';
-export { type KitTextKey, kitText } from './kit-texts.js';
+export { type KitTextKey, kitText, textLookup } from './kit-texts.js';
 export * from './parameter-editor/index.js';
 export {
   browserOffset,

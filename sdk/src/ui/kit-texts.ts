@@ -12,12 +12,13 @@ const texts = {
 
 export type KitTextKey = keyof typeof texts;
 
-export function kitText(
-  key: KitTextKey,
-  language: Language,
-  values: Record<string, string | number> = {},
-): string {
-  const entry = texts[key];
-  const template: string = language === 'zh-CN' ? entry.zh : entry.en;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match));
+/** A lookup over `{ key: { en, zh } }` texts, filling `{name}` placeholders. */
+export function textLookup<Key extends string>(table: Record<Key, { en: string; zh: string }>) {
+  return (key: Key, language: Language, values: Record<string, string | number> = {}): string => {
+    const entry = table[key];
+    const template: string = language === 'zh-CN' ? entry.zh : entry.en;
+    return template.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match));
+  };
 }
+
+export const kitText = textLookup(texts);

@@ -1,4 +1,5 @@
 import type { Language } from '../../envelope.js';
+import { textLookup } from '../kit-texts.js';
 
 /** Texts of the parameter editor (en and zh-CN). `{name}` is filled in by `editorText`. */
 const texts = {
@@ -64,15 +65,7 @@ const texts = {
 
 export type EditorTextKey = keyof typeof texts;
 
-export function editorText(
-  key: EditorTextKey,
-  language: Language,
-  values: Record<string, string | number> = {},
-): string {
-  const entry = texts[key];
-  const template: string = language === 'zh-CN' ? entry.zh : entry.en;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match));
-}
+export const editorText = textLookup(texts);
 
 /** A `{en, zh}` text in the current language. */
 export function pick(text: { en: string; zh: string }, language: Language): string {
