@@ -45,10 +45,7 @@ async function benchEditor(): Promise<Record<string, number>> {
   const device = await running.cradle.db.one<{ id: string }>(
     `SELECT id FROM devices WHERE model = 'H2P' ORDER BY id LIMIT 1`,
   );
-  const editor = await benchParameterEditor(running.url, cookie, Number(device?.id));
-  return Object.fromEntries(
-    Object.entries(editor).map(([name, value]) => [`editor${name[0]?.toUpperCase()}${name.slice(1)}`, value]),
-  );
+  return benchParameterEditor(running.url, cookie, Number(device?.id));
 }
 try {
   Object.assign(figures, await benchHealth(running));
