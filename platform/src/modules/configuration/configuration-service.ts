@@ -83,6 +83,18 @@ function overlay(base: ParameterConfig, changes: ParameterConfig): ParameterConf
   return base;
 }
 
+/** The validation engine's first message; `messageExt` lists every `path: message`. Nothing is written. */
+function assertValid(tree: ParameterTree, payload: unknown): void {
+  const issues = validatePayload(tree, payload, { allowEmpty: true });
+  const first = issues[0];
+  if (first) {
+    throw AppError.validation(
+      first.message,
+      issues.map((issue) => `${issue.path}: ${issue.message.en}`).join('; '),
+    );
+  }
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -142,12 +154,7 @@ export class ConfigurationService {
   /** The text editor's view of a payload: the pushed values in the model's file format. */
   configToText(model: string, payload: unknown): string {
     const format = this.textFormat(model);
-    const issues = validatePayload(format.tree, payload, { allowEmpty: true });
-    if (issues[0])
-      throw AppError.validation(
-        issues[0].message,
-        issues.map((i) => `${i.path}: ${i.message.en}`).join('; '),
-      );
+    assertValid(format.tree, payload);
     const config = overlay(defaultConfig(format.tree), fromPayload(payload as ConfigPayload));
     const file = format.driver.files.find((f) => f.name.includes('{mac}')) ?? format.driver.files[0];
     if (!file) throw AppError.notFound();
@@ -170,12 +177,7 @@ export class ConfigurationService {
         unknown.join('; '),
       );
     const payload = toPayload(config);
-    const issues = validatePayload(format.tree, payload, { allowEmpty: true });
-    if (issues[0])
-      throw AppError.validation(
-        issues[0].message,
-        issues.map((i) => `${i.path}: ${i.message.en}`).join('; '),
-      );
+    assertValid(format.tree, payload);
     return payload;
   }
 
@@ -223,14 +225,7 @@ export class ConfigurationService {
   ): Promise<void> {
     const { orgId, model } = await this.resolve(scope, relation, relationId);
     const tree = this.treeFor(model);
-    const issues = validatePayload(tree, payload, { allowEmpty: true });
-    const first = issues[0];
-    if (first) {
-      throw AppError.validation(
-        first.message,
-        issues.map((issue) => `${issue.path}: ${issue.message.en}`).join('; '),
-      );
-    }
+    assertValid(tree, payload);
     const config = overlay(defaultConfig(tree), fromPayload(payload as ConfigPayload));
     const normalised = toPayload(config, { relationId, relationName: relation });
     const pushed = Object.fromEntries(pushedValues(config));
