@@ -20,10 +20,18 @@ export interface LoadResult {
  */
 export async function load(
   url: string,
-  options: { seconds?: number; connections?: number; headers?: Record<string, string> } = {},
+  options: {
+    seconds?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+  } = {},
 ): Promise<LoadResult> {
   const args = ['--json', '-d', String(options.seconds ?? 5), '-c', String(options.connections ?? 32)];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  if (options.method) args.push('-m', options.method);
+  if (options.body) args.push('-b', options.body);
   const cpuBefore = process.cpuUsage();
   const { stdout } = await run(autocannon, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
   const cpu = process.cpuUsage(cpuBefore);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { startConsole } from '../platform/src/app.js';
+import { benchDevices } from './devices.js';
 import { benchHealth } from './health.js';
 import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioning } from './provisioning.js';
@@ -51,6 +52,7 @@ try {
   Object.assign(figures, await benchHealth(running));
   Object.assign(figures, await benchProvisioning(running));
   Object.assign(figures, await benchEditor());
+  Object.assign(figures, await benchDevices(running, 'Bench@2026'));
   try {
     const { measureBundles } = (await import('./bundle-size.js')) as {
       measureBundles: () => { hostKiB: number; homeKiB: number };
@@ -76,6 +78,10 @@ const goals: Record<string, string> = {
   paramEditorTabSwitchMs: '<= 100',
   paramEditorSectionSwitchMs: '<= 100',
   paramEditorKeystrokeMs: '<= 50',
+  devicesSiteByMacP99Ms: '<= 50 (goal is p95)',
+  devicesSiteKeywordByNameP99Ms: '<= 50 (goal is p95)',
+  devicesAllByNameP99Ms: '<= 50 (goal is p95)',
+  devicesDeepKeysetP99Ms: '<= 50 (goal is p95)',
 };
 for (const [name, value] of Object.entries(figures)) {
   process.stdout.write(

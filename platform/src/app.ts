@@ -11,6 +11,7 @@ import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
+import { deviceRoutes } from './modules/devices/routes.js';
 import { DriverRegistry } from './modules/extensions/driver-registry.js';
 import { PluginRegistry } from './modules/extensions/plugin-registry.js';
 import { extensionRoutes } from './modules/extensions/routes.js';
@@ -28,6 +29,7 @@ const modules: ((cradle: Cradle) => RouteDefinition[])[] = [
   homeRoutes,
   configurationRoutes,
   provisioningRoutes,
+  deviceRoutes,
 ];
 
 export interface RunningConsole {

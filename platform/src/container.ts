@@ -13,6 +13,7 @@ import { AccessService } from './modules/access/access-service.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { CaptchaService } from './modules/auth/captcha-service.js';
 import { ConfigurationService } from './modules/configuration/configuration-service.js';
+import { DeviceService } from './modules/devices/device-service.js';
 import type { DriverRegistry } from './modules/extensions/driver-registry.js';
 import type { PluginRegistry } from './modules/extensions/plugin-registry.js';
 import { HomeService } from './modules/home/home-service.js';
@@ -32,6 +33,7 @@ export interface Cradle {
   homeService: HomeService;
   configurationService: ConfigurationService;
   provisioningService: ProvisioningService;
+  deviceService: DeviceService;
   healthService: HealthService;
 }
 
@@ -54,6 +56,7 @@ export function buildContainer(
     homeService: asFunction((cradle: Cradle) => new HomeService(cradle)).singleton(),
     healthService: asFunction((cradle: Cradle) => new HealthService(cradle)).singleton(),
     configurationService: asFunction((cradle: Cradle) => new ConfigurationService(cradle)).singleton(),
+    deviceService: asFunction((cradle: Cradle) => new DeviceService(cradle)).singleton(),
     provisioningService: asFunction((cradle: Cradle) => new ProvisioningService(cradle))
       .singleton()
       .disposer((service) => service.dispose()),

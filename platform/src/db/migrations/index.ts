@@ -3,6 +3,7 @@ import type { Database } from '../database.js';
 import { foundation } from './0001-foundation.js';
 import { configuration } from './0002-configuration.js';
 import { configChangeNotifications } from './0003-config-change-notifications.js';
+import { deviceSearch } from './0004-device-search.js';
 
 export interface Migration {
   name: string;
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** In order of application; names sort in the same order. */
-export const migrations: Migration[] = [foundation, configuration, configChangeNotifications];
+export const migrations: Migration[] = [foundation, configuration, configChangeNotifications, deviceSearch];

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../app.js';
+import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
+import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+
+let running: RunningConsole;
+let acme: TestTenant;
+let api: ApiClient;
+let childSite: number;
+
+interface Page {
+  list: { macAddress: string; deviceName: string; deviceModel: string; siteName: string }[];
+  total: number;
+  nextCursor: string | null;
+}
+
+async function search(body: Record<string, unknown>): Promise<Page> {
+  const reply = await api.call<Page>('POST', '/device/search', body);
+  expect(reply.code, reply.message).toBe(0);
+  const page = reply.rows[0];
+  if (!page) throw new Error('no page');
+  return page;
+}
+
+beforeAll(async () => {
+  running = await createTestConsole();
+  const { db } = running.cradle;
+  acme = await createTenant(db, 'enterprise', 'Acme');
+  const other = await createTenant(db, 'enterprise', 'Other');
+  const [child] = await db.query<{ id: string }>(
+    `INSERT INTO sites (org_id, name, parent_id, path) VALUES ($1, 'Annex', $2, '') RETURNING id`,
+    [acme.orgId, acme.siteId],
+  );
+  childSite = Number(child?.id);
+  await db.execute(`UPDATE sites SET path = '/' || $2::text || '/' || id || '/' WHERE id = $1`, [
+    childSite,
+    acme.siteId,
+  ]);
+  // 57 devices in the default site, 5 in the annex below it, 3 of another tenant.
+  await insertDevices(
+    db,
+    acme,
+    Array.from({ length: 57 }, (_v, i) => ({
+      mac: `0015650000${i.toString(16).padStart(2, '0')}`,
+      model: i % 3 ? 'H2' : 'V64',
+    })),
+  );
+  await insertDevices(
+    db,
+    { ...acme, siteId: childSite },
+    Array.from({ length: 5 }, (_v, i) => ({
+      mac: `00aabb0000${i.toString(16).padStart(2, '0')}`,
+      model: 'H2P',
+    })),
+  );
+  await insertDevices(db, other, [
+    { mac: '0015650000ff', model: 'H2' },
+    { mac: '001565000100', model: 'H2' },
+    { mac: 'ccccccccccc1', model: 'H2' },
+  ]);
+  await db.execute(`UPDATE devices SET device_name = 'Lobby phone' WHERE mac = '001565000007'`);
+  api = new ApiClient(running.url);
+  await api.signIn(acme.userName, acme.password);
+});
+afterAll(async () => {
+  await running.stop();
+});
+
+describe('device search', () => {
+  it('pages the tenant’s devices by MAC with the default page size, total and colon MACs', async () => {
+    const first = await search({});
+    expect(first.total).toBe(62);
+    expect(first.list).toHaveLength(10);
+    expect(first.list[0]?.macAddress).toBe('00:15:65:00:00:00');
+    expect(first.list.map((d) => d.macAddress)).not.toContain('00:15:65:00:00:ff');
+  });
+
+  it('walks deep pages with the keyset cursor and meets OFFSET paging', async () => {
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await search({ pageSize: 20, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.list.map((d) => d.macAddress));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(62);
+    expect(new Set(seen).size).toBe(62);
+    const third = await search({ pageSize: 20, currentPage: 3 });
+    expect(third.list.map((d) => d.macAddress)).toEqual(seen.slice(40, 60));
+  });
+
+  it('filters by site subtree, model, keywords (MAC with separators, names) and sorts descending', async () => {
+    expect((await search({ site: childSite })).total).toBe(5);
+    expect((await search({ site: acme.siteId })).total).toBe(62);
+    expect((await search({ types: ['V64'] })).total).toBe(19);
+    expect((await search({ keywords: '00:aa:bb' })).total).toBe(5);
+    expect((await search({ keywords: 'LOBBY' })).list.map((d) => d.deviceName)).toEqual(['Lobby phone']);
+    expect((await search({ keywords: '100%' })).total).toBe(0);
+    const byName = await search({ sortField: 'deviceName', sortOrder: 'desc', pageSize: 50 });
+    expect(byName.list[0]?.deviceName).toBe('Phone 00aabb000004');
+    const next = await search({
+      sortField: 'deviceName',
+      sortOrder: 'desc',
+      pageSize: 50,
+      cursor: byName.nextCursor,
+    });
+    expect(next.list).toHaveLength(12);
+  });
+
+  it('refuses page sizes outside the spec and forged cursors', async () => {
+    expect((await api.call('POST', '/device/search', { pageSize: 15 })).code).toBe(40000);
+    expect((await api.call('POST', '/device/search', { cursor: 'not-a-cursor' })).code).toBe(40000);
+  });
+});
