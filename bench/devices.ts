@@ -1,5 +1,6 @@
 import type { RunningConsole } from '../platform/src/app.js';
 import { load } from './load.js';
+import { signInAdmin } from './sign-in.js';
 
 const DEVICES = 1_000_000;
 
@@ -20,23 +21,6 @@ async function seed(running: RunningConsole): Promise<void> {
     ANALYZE devices; ANALYZE sites;`);
 }
 
-async function signIn(running: RunningConsole, password: string): Promise<string> {
-  const captcha = (await (await fetch(`${running.url}/api/captcha`)).json()) as {
-    result: { rows: { captchaId: string }[] };
-  };
-  const login = await fetch(`${running.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      userName: 'admin',
-      userPwd: password,
-      captchaId: captcha.result.rows[0]?.captchaId,
-      verifyCode: '1234',
-    }),
-  });
-  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
 /** The device list at a million devices, 16 concurrent clients, page 50. */
 export async function benchDevices(
   running: RunningConsole,
@@ -45,7 +29,7 @@ export async function benchDevices(
   const started = performance.now();
   await seed(running);
   const seedSeconds = (performance.now() - started) / 1000;
-  const cookie = await signIn(running, adminPassword);
+  const cookie = await signInAdmin(running, adminPassword);
   const url = `${running.url}/api/device/search`;
   const post = (body: object) => ({
     method: 'POST' as const,

@@ -7,11 +7,13 @@ import { benchDevices } from './devices.js';
 import { benchHealth } from './health.js';
 import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioning } from './provisioning.js';
+import { signInAdmin } from './sign-in.js';
 
 /**
  * `npm run bench`: starts a console on a scratch embedded PostgreSQL and prints figures with the
  * baselines measured in the same run. Goals are printed beside them; nothing here fails a build.
  */
+const ADMIN_PASSWORD = 'Bench@2026';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'phonefleet-bench-'));
 const running = await startConsole(
   // The fixed code lets the editor benchmark sign in; this console is thrown away after the run.
@@ -19,7 +21,7 @@ const running = await startConsole(
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    adminPassword: 'Bench@2026',
+    adminPassword: ADMIN_PASSWORD,
     logLevel: 'warn',
     captchaFixedCode: '1234',
   },
@@ -29,20 +31,7 @@ const figures: Record<string, unknown> = {};
 
 /** Parameter editor in Chromium for an H2P device of the provisioning seed, signed in as admin. */
 async function benchEditor(): Promise<Record<string, number>> {
-  const captcha = (await (await fetch(`${running.url}/api/captcha`)).json()) as {
-    result: { rows: { captchaId: string }[] };
-  };
-  const login = await fetch(`${running.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      userName: 'admin',
-      userPwd: 'Bench@2026',
-      captchaId: captcha.result.rows[0]?.captchaId,
-      verifyCode: '1234',
-    }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = await signInAdmin(running, ADMIN_PASSWORD);
   const device = await running.cradle.db.one<{ id: string }>(
     `SELECT id FROM devices WHERE model = 'H2P' ORDER BY id LIMIT 1`,
   );
@@ -52,7 +41,7 @@ try {
   Object.assign(figures, await benchHealth(running));
   Object.assign(figures, await benchProvisioning(running));
   Object.assign(figures, await benchEditor());
-  Object.assign(figures, await benchDevices(running, 'Bench@2026'));
+  Object.assign(figures, await benchDevices(running, ADMIN_PASSWORD));
   try {
     const { measureBundles } = (await import('./bundle-size.js')) as {
       measureBundles: () => { hostKiB: number; homeKiB: number };

@@ -64,3 +64,14 @@ export interface TimeZone {
   /** GMT offset, e.g. `+08:00`. */
   offset: string;
 }
+
+/** `POST /api/homepage/total`, rows[0]: the home dashboard's figures in the caller's scope. */
+export interface HomeTotals {
+  totalDevices: number;
+  unknownDevices: number;
+  deviceStatus: { online: number; offline: number; abnormal: number; disabled: number };
+  models: { model: string; count: number }[];
+  organizations: { id: number; name: string; type: 'channel' | 'enterprise'; count: number }[];
+  sipAccounts: { unassigned: number; registered: number; unregistered: number };
+  callQuality: { good: number; fair: number; poor: number };
+}

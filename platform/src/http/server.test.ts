@@ -80,7 +80,7 @@ describe('browser API conventions', () => {
     const api = new ApiClient(running.url);
     const signIn = await api.signIn('admin', TEST_ADMIN_PASSWORD);
     expect(signIn.code).toBe(0);
-    const cookie = (api as unknown as { cookie: string }).cookie;
+    const cookie = api.cookieHeader;
     const tree = await fetch(`${running.url}/api/tb-config/dynamicParameterJs`, {
       method: 'POST',
       headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },

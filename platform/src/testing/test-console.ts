@@ -56,6 +56,11 @@ export class ApiClient {
     private readonly language = 'en',
   ) {}
 
+  /** The session cookie as a `Cookie` header value, for requests made outside this client. */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   async call<Row = Record<string, unknown>>(
     method: string,
     path: string,

@@ -1,15 +1,5 @@
+import type { HomeTotals } from '@phonefleet/sdk';
 import { apiFirstRow } from '@phonefleet/sdk/ui';
-
-/** `POST /api/homepage/total`, rows[0]. */
-export interface HomeTotals {
-  totalDevices: number;
-  unknownDevices: number;
-  deviceStatus: { online: number; offline: number; abnormal: number; disabled: number };
-  models: { model: string; count: number }[];
-  organizations: { id: number; name: string; type: 'channel' | 'enterprise'; count: number }[];
-  sipAccounts: { unassigned: number; registered: number; unregistered: number };
-  callQuality: { good: number; fair: number; poor: number };
-}
 
 export const EMPTY_TOTALS: HomeTotals = {
   totalDevices: 0,

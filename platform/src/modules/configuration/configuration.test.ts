@@ -195,7 +195,7 @@ describe('effective configuration', () => {
 
   it('downloads a template as the model’s file', async () => {
     const response = await fetch(`${running.url}/api/cfg/type/model/${templateId}/H2P/floor2`, {
-      headers: { Cookie: (acmeApi as unknown as { cookie: string }).cookie },
+      headers: { Cookie: acmeApi.cookieHeader },
     });
     expect(response.headers.get('content-disposition')).toContain('floor2-H2P.cfg');
     expect(await response.text()).toContain('sipFunction.general.SIPDefaultAccount = 3');

@@ -1,15 +1,6 @@
+import type { HomeTotals } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import type { TenantScope } from '../tenancy/scope.js';
-
-export interface HomeTotals {
-  totalDevices: number;
-  unknownDevices: number;
-  deviceStatus: { online: number; offline: number; abnormal: number; disabled: number };
-  models: { model: string; count: number }[];
-  organizations: { id: number; name: string; type: 'channel' | 'enterprise'; count: number }[];
-  sipAccounts: { unassigned: number; registered: number; unregistered: number };
-  callQuality: { good: number; fair: number; poor: number };
-}
 
 /** The home dashboard's figures (spec §2), each one aggregate query within the caller's scope. */
 export class HomeService {

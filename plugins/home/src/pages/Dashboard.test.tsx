@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import '@ant-design/v5-patch-for-react-19';
-import type { LoginInfo } from '@phonefleet/sdk';
+import type { HomeTotals, LoginInfo } from '@phonefleet/sdk';
 import { SessionProvider } from '@phonefleet/sdk/ui';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HomeTotals } from '../api.js';
 import { Dashboard } from './Dashboard.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

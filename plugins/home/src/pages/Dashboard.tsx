@@ -1,7 +1,8 @@
+import type { HomeTotals } from '@phonefleet/sdk';
 import { BarList, DonutChart, useSession } from '@phonefleet/sdk/ui';
 import { Button, Col, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { EMPTY_TOTALS, fetchHomeTotals, type HomeTotals } from '../api.js';
+import { EMPTY_TOTALS, fetchHomeTotals } from '../api.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { StatCard } from '../components/StatCard.js';
 import { type HomeTextKey, homeText } from '../texts.js';
