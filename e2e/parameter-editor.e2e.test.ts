@@ -159,6 +159,19 @@ describe('parameter editor (H2P device)', () => {
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(`${running.url}/`);
     await page.getByTestId('home-dashboard').waitFor();
+    // the browser's own Back and Forward buttons are guarded too
+    await page.goBack();
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByTestId('tab-network').click();
+    await page.getByTestId('push-network.ipParameter.DHCPUserClass').check();
+    await page.goForward();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/device/setParam');
+    expect(await page.getByTestId('push-network.ipParameter.DHCPUserClass').isChecked()).toBe(true);
+    await page.goForward();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`${running.url}/`);
   });
 
   it('edits a V64 device as text through the driver: read values are pushed, absent ones are not', async () => {

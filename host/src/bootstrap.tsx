@@ -2,7 +2,7 @@
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConsoleProvider } from './app/ConsoleProvider.js';
 import { ConsoleRoutes } from './app/ConsoleRoutes.js';
 import { initFederation } from './federation/plugin-runtime.js';
@@ -12,12 +12,21 @@ initFederation();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
+// A data router, so areas can block navigation (browser Back included) with useBlocker; the console's
+// own routes stay declarative below one splat route because plugin routes arrive at runtime.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
       <ConsoleProvider>
         <ConsoleRoutes />
       </ConsoleProvider>
-    </BrowserRouter>
+    ),
+  },
+]);
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

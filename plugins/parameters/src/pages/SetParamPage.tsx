@@ -1,6 +1,8 @@
 import type { ModelCapabilities } from '@phonefleet/sdk';
 import { fromPayload, type ParameterConfig, type ParameterTree } from '@phonefleet/sdk/catalogue';
 import {
+  type ExecutionMode,
+  ExecutionModeDialog,
   ParameterEditor,
   type Provenance,
   preloadParameterEditor,
@@ -12,7 +14,6 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   deleteCreated,
-  type ExecutionMode,
   fetchConfig,
   fetchEffective,
   fetchModels,
@@ -25,7 +26,6 @@ import {
   saveConfig,
   textCodec,
 } from '../api.js';
-import { ExecutionModeDialog } from '../components/ExecutionModeDialog.js';
 import { paramText } from '../texts.js';
 import { useLeaveGuard } from '../use-leave-guard.js';
 
@@ -138,17 +138,15 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
     };
   }, [relation, relationName, relationId, query, validId, attempt]);
 
-  const guard = useLeaveGuard(
-    dirty,
-    (go) =>
-      modal.confirm({
-        title: t('unsavedTitle'),
-        content: t('unsavedLeave'),
-        okText: t('leave'),
-        cancelText: t('stay'),
-        onOk: go,
-      }),
-    (path) => navigate(path),
+  const guard = useLeaveGuard(dirty, (leave, stay) =>
+    modal.confirm({
+      title: t('unsavedTitle'),
+      content: t('unsavedLeave'),
+      okText: t('leave'),
+      cancelText: t('stay'),
+      onOk: leave,
+      onCancel: stay,
+    }),
   );
 
   const backToList = () => {
