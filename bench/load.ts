@@ -10,6 +10,9 @@ export interface LoadResult {
   /** CPU this process (the server under test) spent per request, in microseconds. */
   serverCpuMicrosPerRequest: number;
   p50Ms: number;
+  /** autocannon reports no p95: it lies between p90 and p97.5. */
+  p90Ms: number;
+  p97_5Ms: number;
   p99Ms: number;
   non2xx: number;
 }
@@ -37,13 +40,15 @@ export async function load(
   const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout) as {
     requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p90: number; p97_5: number; p99: number };
     non2xx: number;
   };
   return {
     requestsPerSecond: result.requests.average,
     serverCpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
     p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p97_5Ms: result.latency.p97_5,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
   };

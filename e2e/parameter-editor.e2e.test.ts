@@ -8,6 +8,7 @@ import { benchParameterEditor } from '../bench/parameter-editor.js';
 import type { RunningConsole } from '../platform/src/app.js';
 import { createTenant, insertDevices } from '../platform/src/testing/tenants.js';
 import {
+  ApiClient,
   createTestConsole,
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA,
@@ -196,6 +197,13 @@ describe('parameter editor (H2P device)', () => {
     await page.getByRole('button', { name: 'Save only' }).click();
     await page.locator('.ant-message').getByText('Unknown parameter: network.ipParameter.Nope').waitFor();
     expect(await page.getByTestId('parameter-editor').getAttribute('data-view')).toBe('text');
+    // a malformed line: the spec's 'Incorrect format' with where it is
+    await area.fill('<setting id="network.ipParameter.MTU"/>');
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page
+      .locator('.ant-message')
+      .getByText('Incorrect format: line 1: a setting needs id and value')
+      .waitFor();
 
     await area.fill('<setting id="network.ipParameter.MTU" value="1400" override="true"/>');
     await page.getByRole('button', { name: 'Save only' }).click();
@@ -214,4 +222,53 @@ describe('parameter editor (H2P device)', () => {
     process.stdout.write(`parameter editor figures: ${JSON.stringify(figures)}\n`);
     for (const value of Object.values(figures)) expect(Number.isFinite(value)).toBe(true);
   }, 180_000);
+
+  it('Save and update on a model template asks the execution mode and creates a type 4 task', async () => {
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    // In the site of the H2P device, so the template's configuration reaches a device.
+    const device = await running.cradle.db.one<{ site_id: string }>(
+      'SELECT site_id FROM devices WHERE id = $1',
+      [deviceId],
+    );
+    const siteId = Number(device?.site_id);
+    const added = await admin.call<{ id: number }>('POST', '/modeltemplate/add', {
+      name: 'Front desk H2P',
+      model: 'H2P',
+      siteId,
+    });
+    expect(added.code).toBe(0);
+    const templateId = added.rows[0]?.id ?? 0;
+    const query = new URLSearchParams({
+      relationId: String(templateId),
+      relationName: 'model',
+      deviceModel: 'H2P',
+      modelName: 'H2P',
+      templateName: 'Front desk H2P',
+      site: String(siteId),
+      pushStatus: '1',
+    });
+    await page.goto(`${running.url}/model/setParam?${query}`);
+    await page.getByTestId('parameter-editor').waitFor();
+    expect(await page.getByTestId('set-param-page').getAttribute('data-relation')).toBe('model');
+    await page.getByTestId('tab-network').click();
+    await page.getByTestId('push-network.ipParameter.MTU').check();
+    await page.getByRole('button', { name: 'Save and update' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Task execution mode' });
+    await dialog.getByLabel('Immediate').check();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${running.url}/model`);
+    const tasks = await admin.call<{
+      list: { taskName: string; type: number; timeType: number; total: number }[];
+    }>('POST', '/task/search', { currentPage: 1, pageSize: 10, type: 4 });
+    expect(tasks.code).toBe(0);
+    expect(tasks.rows[0]?.list).toEqual([
+      expect.objectContaining({
+        taskName: 'Model configuration: Front desk H2P',
+        type: 4,
+        timeType: 1,
+        total: 1,
+      }),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AwilixContainer } from 'awilix';
 import pino, { type Logger } from 'pino';
 import { type ConsoleConfig, type ConsoleOptions, loadConfig } from './config.js';
 import { buildContainer, type Cradle } from './container.js';
@@ -11,13 +12,21 @@ import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
+import { deviceEventsMiddleware } from './modules/device-events/routes.js';
+import { deviceImportRoutes } from './modules/device-import/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DriverRegistry } from './modules/extensions/driver-registry.js';
 import { PluginRegistry } from './modules/extensions/plugin-registry.js';
 import { extensionRoutes } from './modules/extensions/routes.js';
+import { groupRoutes } from './modules/groups/routes.js';
 import { homeRoutes } from './modules/home/routes.js';
+import { macFileRoutes } from './modules/mac-files/routes.js';
+import { modelTemplateRoutes } from './modules/model-templates/routes.js';
 import { provisioningMiddleware, provisioningRoutes } from './modules/provisioning/routes.js';
+import { scanRoutes } from './modules/scan/routes.js';
+import { siteRoutes } from './modules/sites/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
 import { timeZoneRoutes } from './modules/time-zones/routes.js';
 
 /** Each module contributes its routes; the order here is the order of the OpenAPI document. */
@@ -30,6 +39,13 @@ const modules: ((cradle: Cradle) => RouteDefinition[])[] = [
   configurationRoutes,
   provisioningRoutes,
   deviceRoutes,
+  scanRoutes,
+  siteRoutes,
+  modelTemplateRoutes,
+  groupRoutes,
+  macFileRoutes,
+  deviceImportRoutes,
+  taskRoutes,
 ];
 
 export interface RunningConsole {
@@ -47,6 +63,7 @@ export async function startConsole(options: ConsoleOptions = {}, logger?: Logger
   const log = logger ?? pino({ level: config.logLevel });
   let embedded: EmbeddedServer | undefined;
   let db: Database | undefined;
+  let container: AwilixContainer<Cradle> | undefined;
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
     const database = new Database(config.databaseUrl ?? embedded?.url ?? '', log);
@@ -57,9 +74,14 @@ export async function startConsole(options: ConsoleOptions = {}, logger?: Logger
       PluginRegistry.load(config, log),
     ]);
     const { createdAdminPassword } = await seed(database, config, pluginRegistry, log);
-    const container = buildContainer({ config, logger: log, db: database, driverRegistry, pluginRegistry });
-    const routes = modules.flatMap((module) => module(container.cradle));
-    const app = createHttpApp(container.cradle, routes, [provisioningMiddleware(container.cradle)]);
+    const built = buildContainer({ config, logger: log, db: database, driverRegistry, pluginRegistry });
+    container = built;
+    await built.cradle.taskEngine.start();
+    const routes = modules.flatMap((module) => module(built.cradle));
+    const app = createHttpApp(built.cradle, routes, [
+      provisioningMiddleware(built.cradle),
+      deviceEventsMiddleware(built.cradle),
+    ]);
     const server: Server = await new Promise((resolve, reject) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
       listening.once('error', reject);
@@ -72,7 +94,7 @@ export async function startConsole(options: ConsoleOptions = {}, logger?: Logger
     return {
       url,
       config,
-      cradle: container.cradle,
+      cradle: built.cradle,
       adminPassword: createdAdminPassword,
       stop: () => {
         stopping ??= (async () => {
@@ -80,7 +102,7 @@ export async function startConsole(options: ConsoleOptions = {}, logger?: Logger
             server.close(() => resolve());
             server.closeIdleConnections();
           });
-          await container.dispose();
+          await built.dispose();
           await database.close();
           await embedded?.stop();
         })();
@@ -88,6 +110,8 @@ export async function startConsole(options: ConsoleOptions = {}, logger?: Logger
       },
     };
   } catch (error) {
+    // Services started before the failing step (the task engine's SIP socket and passes, flush timers).
+    await container?.dispose().catch(() => undefined);
     await db?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;

@@ -23,9 +23,36 @@ export interface ConsoleConfig {
   trustProxy: boolean;
   /** Test-only: every captcha answer is this code. Never set by default. */
   captchaFixedCode: string | undefined;
+  /** UDP address and port the task engine sends SIP NOTIFY from; port 0 picks a free one. */
+  sipAddress: string;
+  sipPort: number;
+  /**
+   * True when SIP_PORT (or the option) chose the port: a taken port then fails the boot. The
+   * default 5060, when taken, gives way to a free port (phones answer to the NOTIFY's source).
+   */
+  sipPortExplicit: boolean;
+  /** A device not heard from (no fetch, no action URL event) for this long becomes offline. */
+  deviceOfflineSeconds: number;
+  push: PushSettings;
 }
 
-export type ConsoleOptions = Partial<ConsoleConfig>;
+/** How the task engine notifies phones (docs/tasks.md). */
+export interface PushSettings {
+  /** NOTIFYs in flight per instance. */
+  concurrency: number;
+  /** NOTIFY transactions per device and run before the result is failed. */
+  attempts: number;
+  /** Wait before the second attempt; doubles for each further one. */
+  retryDelayMs: number;
+  /** After a NOTIFY 200, how long the phone has to fetch its configuration before the result is timeout. */
+  confirmTimeoutMs: number;
+  /** SIP T1; a NOTIFY without any answer fails after 64*T1. */
+  sipT1Ms: number;
+  /** How often each instance looks for due tasks, results to settle and runs that ended. */
+  tickMs: number;
+}
+
+export type ConsoleOptions = Partial<Omit<ConsoleConfig, 'push'>> & { push?: Partial<PushSettings> };
 
 function numberFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -57,5 +84,18 @@ export function loadConfig(
     logLevel: options.logLevel ?? env.LOG_LEVEL ?? 'info',
     trustProxy: options.trustProxy ?? env.TRUST_PROXY === 'true',
     captchaFixedCode: options.captchaFixedCode,
+    sipAddress: options.sipAddress ?? env.SIP_ADDRESS ?? '0.0.0.0',
+    sipPort: options.sipPort ?? numberFrom(env.SIP_PORT, 5060),
+    sipPortExplicit: options.sipPortExplicit ?? (options.sipPort !== undefined || Boolean(env.SIP_PORT)),
+    deviceOfflineSeconds: options.deviceOfflineSeconds ?? numberFrom(env.DEVICE_OFFLINE_SECONDS, 90_000),
+    push: {
+      concurrency: numberFrom(env.PUSH_CONCURRENCY, 2000),
+      attempts: numberFrom(env.PUSH_ATTEMPTS, 3),
+      retryDelayMs: 5000,
+      confirmTimeoutMs: numberFrom(env.PUSH_CONFIRM_SECONDS, 120) * 1000,
+      sipT1Ms: 500,
+      tickMs: 1000,
+      ...options.push,
+    },
   };
 }

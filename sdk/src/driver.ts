@@ -75,8 +75,15 @@ export const driverManifestSchema = z.object({
   models: z.array(modelSchema).min(1),
   /** Files the driver serves; the first one whose name holds `{mac}` is the device file. */
   files: z.array(configFileSchema).min(1),
-  /** SIP NOTIFY `Event:` values (DOMAIN.md): re-fetch, and re-fetch with a reboot. */
-  pushEvents: z.object({ checkSync: z.string().min(1), reboot: z.string().min(1) }),
+  /**
+   * SIP NOTIFY `Event:` values (DOMAIN.md): re-fetch, re-fetch with a reboot, and a factory reset
+   * for families that accept one by NOTIFY (without it the console refuses factory reset tasks).
+   */
+  pushEvents: z.object({
+    checkSync: z.string().min(1),
+    reboot: z.string().min(1),
+    factoryReset: z.string().min(1).optional(),
+  }),
   /** Reads model, firmware and MAC from a User-Agent; undefined when the phone is not of this family. */
   identify: fn<(userAgent: string) => DeviceIdentity | undefined>('identify'),
   /** Turns values into the file's text. Pure: same input, same bytes (ETags depend on it). */

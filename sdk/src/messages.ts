@@ -43,6 +43,116 @@ export const messages = {
   textEditingUnsupported: { en: 'H2 and H2P do not support text editing', zh: 'H2 和 H2P 不支持文本编辑' },
   unknownModel: { en: 'Unknown device model', zh: '未知的设备型号' },
   nameTooLong: { en: 'The length cannot exceed 128 characters', zh: '长度不能超过 128 个字符' },
+  // Uploads (platform/src/http/upload.ts); messageExt names the allowed types or the size limit.
+  uploadMissing: { en: 'Please select a file to upload', zh: '请选择要上传的文件' },
+  uploadWrongType: { en: 'The file type is not supported', zh: '不支持该文件类型' },
+  uploadTooLarge: { en: 'The file exceeds the size limit', zh: '文件超出大小限制' },
+  // Sites, model templates, groups, MAC configuration files (docs/fleet.md).
+  descriptionTooLong: { en: 'The length cannot exceed 500 characters', zh: '长度不能超过 500 个字符' },
+  siteNameExists: { en: 'The site name already exists', zh: '站点名称已存在' },
+  siteParentInvalid: {
+    en: 'A site cannot be moved under itself or one of its sub-sites',
+    zh: '站点不能移动到自身或其子站点下',
+  },
+  siteDefaultFixed: { en: 'The default site cannot be moved or deleted', zh: '默认站点不能移动或删除' },
+  siteHasData: { en: 'The site has data, please transfer it first', zh: '站点下存在数据，请先转移' },
+  modelTemplateExists: {
+    en: 'This site already has a template for this model',
+    zh: '该站点已存在此机型的模板',
+  },
+  groupNameExists: { en: 'The group name already exists', zh: '分组名称已存在' },
+  groupNeedsDevice: { en: 'Group needs a device', zh: '分组至少需要一台设备' },
+  groupDeviceOutsideSite: {
+    en: 'The devices must be in the group’s site or its sub-sites',
+    zh: '设备必须属于分组的站点或其子站点',
+  },
+  badZipContent: { en: 'Bad Zip Content', zh: '压缩包内容有误' },
+  macFileNameInvalid: {
+    en: 'The file name must carry the MAC address, e.g. config.001565aabbcc.xml',
+    zh: '文件名须包含 MAC 地址，例如 config.001565aabbcc.xml',
+  },
+  macFileUnknownDevice: { en: 'No device has this MAC address', zh: '没有该 MAC 地址的设备' },
+  // Device inventory (docs/devices.md).
+  invalidMac: { en: 'Invalid MAC address', zh: '无效的 MAC 地址' },
+  duplicateDevice: { en: 'Duplicate device', zh: '设备重复' },
+  invalidSerialNumber: {
+    en: 'Invalid S/N: 1-32 letters, digits or hyphens',
+    zh: 'S/N 无效：1-32 位字母、数字或连字符',
+  },
+  macNotChangeable: { en: 'The MAC address cannot be changed', zh: 'MAC 地址不能修改' },
+  siteNotFound: { en: 'The site does not exist', zh: '站点不存在' },
+  siteAmbiguous: { en: 'More than one site has this name', zh: '存在多个同名站点' },
+  deviceHasAccount: {
+    en: 'A device with a SIP account cannot change site until unbound',
+    zh: '绑定了 SIP 账号的设备需先解绑才能更换站点',
+  },
+  importPartlyFailed: { en: 'Some rows could not be imported', zh: '部分行未能导入' },
+  deviceLogAdd: { en: 'Added the device', zh: '添加设备' },
+  deviceLogUpdate: { en: 'Edited the device', zh: '编辑设备' },
+  deviceLogTransfer: { en: 'Moved to site', zh: '转移到站点' },
+  deviceLogEnablePush: { en: 'Enabled configuration push', zh: '启用配置推送' },
+  deviceLogDisablePush: { en: 'Disabled configuration push', zh: '禁用配置推送' },
+  deviceLogImport: { en: 'Imported the device', zh: '导入设备' },
+  // Tasks and pushes (docs/tasks.md). Result messages are stored as keys and translated on read.
+  taskTimeTooSoon: { en: 'The Task Time must start after 5 minutes', zh: '任务时间必须在 5 分钟之后' },
+  timeRangeError: { en: 'time range error!', zh: '时间范围错误！' },
+  taskIntervalRange: { en: 'The interval must be 1 to 7200 seconds', zh: '间隔须为 1 到 7200 秒' },
+  taskDevicesRequired: { en: 'Please select at least one device', zh: '请至少选择一台设备' },
+  taskNoDevicesInRange: { en: 'There are no devices in the selected range', zh: '所选范围内没有设备' },
+  taskStateForbids: {
+    en: 'The task’s current state does not allow this action',
+    zh: '任务当前状态不允许此操作',
+  },
+  taskTypeUnavailable: {
+    en: 'This task type is not available: its resources are not managed by this console yet',
+    zh: '暂不支持此任务类型：本控制台尚未管理其资源',
+  },
+  firmwareUpgradeUnavailable: {
+    en: 'Firmware upgrade tasks are not available yet: no firmware is managed by this console',
+    zh: '暂不支持固件升级任务：本控制台尚未管理固件',
+  },
+  factoryResetUnsupported: {
+    en: 'The device model does not support a factory reset by push',
+    zh: '该设备型号不支持远程恢复出厂设置',
+  },
+  pushBanned: {
+    en: 'This device has been banned to be provisioned, and subsequent modifications are only saved without device provisioning.',
+    zh: '该设备已被禁止下发配置，后续修改仅保存，不会下发到设备。',
+  },
+  pushNoAddress: {
+    en: 'The device has no known address: it has never fetched its configuration',
+    zh: '设备地址未知：设备从未获取过配置',
+  },
+  pushNoAnswer: { en: 'The device did not answer the notification', zh: '设备未响应通知' },
+  pushRefused: { en: 'The device refused the notification', zh: '设备拒绝了通知' },
+  pushNotFetched: {
+    en: 'The device answered but did not fetch its configuration in time',
+    zh: '设备已响应，但未在规定时间内获取配置',
+  },
+  pushWindowEnded: {
+    en: 'The task’s time window ended before it could run',
+    zh: '任务时间窗口在执行前已结束',
+  },
+  // Scans by IP range and their log (docs/device-events.md); {name} are filled in on read.
+  invalidIpRange: { en: 'Invalid IP address range:', zh: '无效的 IP 地址范围：' },
+  scanStarted: {
+    en: 'Scanning {start} - {end} ({total} addresses)',
+    zh: '正在扫描 {start} - {end}（共 {total} 个地址）',
+  },
+  scanFound: {
+    en: 'Found {model} at {ip} via {via} (firmware {firmware}, MAC {mac})',
+    zh: '通过 {via} 在 {ip} 发现 {model}（固件 {firmware}，MAC {mac}）',
+  },
+  scanUnidentified: {
+    en: '{ip} answered but is not a supported phone: {agent}',
+    zh: '{ip} 有应答，但不是受支持的话机：{agent}',
+  },
+  scanFinished: { en: 'Scan finished: {found} devices found', zh: '扫描完成：发现 {found} 台设备' },
+  scanStopped: { en: 'Scan stopped', zh: '扫描已停止' },
+  scanInterrupted: {
+    en: 'Scan interrupted: the console instance running it stopped',
+    zh: '扫描中断：执行扫描的控制台实例已停止',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

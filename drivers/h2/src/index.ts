@@ -30,7 +30,11 @@ export default defineDriver({
     { id: 'H2P', description: 'Hotel phone with PoE, 2 lines', capabilities },
   ],
   files: [{ name: '{mac}.cfg', contentType: 'text/plain; charset=utf-8' }],
-  pushEvents: { checkSync: 'check-sync;reboot=false', reboot: 'check-sync;reboot=true' },
+  pushEvents: {
+    checkSync: 'check-sync;reboot=false',
+    reboot: 'check-sync;reboot=true',
+    factoryReset: 'factory-reset',
+  },
   identify,
   render: (values, { model, mac }) => renderLines(values, `${model.id} ${mac}`),
   parse: parseLines,

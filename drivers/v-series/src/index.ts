@@ -62,7 +62,7 @@ export default defineDriver({
     },
   ],
   files: [{ name: 'cfg{mac}.xml', contentType: 'application/xml; charset=utf-8' }],
-  pushEvents: { checkSync: 'resync', reboot: 'resync;reboot=true' },
+  pushEvents: { checkSync: 'resync', reboot: 'resync;reboot=true', factoryReset: 'reset' },
   identify,
   render: (values, { model, mac }) => renderSettings(values, `${model.id} ${mac}`),
   parse: parseSettings,

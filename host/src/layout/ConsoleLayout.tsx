@@ -13,6 +13,7 @@ import { Breadcrumbs } from './Breadcrumbs.js';
 import { ConsoleFooter } from './ConsoleFooter.js';
 import { entryFor, menuEntries } from './menu-entries.js';
 import { menuIcon } from './menu-icons.js';
+import { SiteFilter, useSiteFilter } from './SiteFilter.js';
 import { UserMenu } from './UserMenu.js';
 import { useCollapsed } from './use-collapsed.js';
 import { usePlugins } from './use-plugins.js';
@@ -30,6 +31,7 @@ export default function ConsoleLayout() {
   const { plugins, loading } = usePlugins(login!);
   const entries = useMemo(() => menuEntries(plugins, language), [plugins, language]);
   const entry = entryFor(entries, pathname);
+  const [siteFilter, setSiteFilter] = useSiteFilter(login?.user.id ?? 0);
 
   if (!login) return null;
   const zoneOffset = timeZone?.offset ?? login.user.zoneOffset ?? browserOffset();
@@ -38,7 +40,7 @@ export default function ConsoleLayout() {
     .map((item) => ({ path: item.path, name: item.title, icon: menuIcon(item.icon), key: item.path }));
 
   return (
-    <SessionProvider login={login} language={language} zoneOffset={zoneOffset}>
+    <SessionProvider login={login} language={language} zoneOffset={zoneOffset} siteFilter={siteFilter}>
       <ProLayout
         title={consoleTitle(config)}
         logo={false}
@@ -50,6 +52,11 @@ export default function ConsoleLayout() {
         breakpoint={false}
         location={{ pathname }}
         menuDataRender={() => menuRoutes}
+        menuExtraRender={({ collapsed: folded }) =>
+          folded ? null : (
+            <SiteFilter value={siteFilter} onChange={setSiteFilter} placeholder={t('siteFilter')} />
+          )
+        }
         pageTitleRender={false}
         menu={{ locale: false }}
         selectedKeys={entry ? [entry.path] : []}

@@ -92,6 +92,11 @@ export class Database {
       try {
         await client.connect();
         await client.query(`LISTEN ${channel}`);
+        if (this.closed) {
+          // Closed while connecting (a boot that failed early): close() did not see this client.
+          await client.end();
+          return;
+        }
         this.listeners.add(client);
         onState(true);
       } catch {

@@ -16,7 +16,26 @@ export function buildOpenApi(routes: RouteDefinition[], version: string): object
         },
       },
     };
-    if (route.body) {
+    if (route.upload) {
+      const fields = route.body
+        ? (z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as {
+            properties?: Record<string, object>;
+          })
+        : {};
+      operation.requestBody = {
+        required: true,
+        description: `One file in field file: ${route.upload.extensions.join(', ')}, at most ${route.upload.maxBytes} bytes`,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { ...fields.properties, file: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      };
+    } else if (route.body) {
       operation.requestBody = {
         content: {
           'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) },

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { SessionInfo } from '../modules/auth/session-info.js';
 import type { Reply } from './envelope.js';
+import type { UploadedFile, UploadRule } from './upload.js';
 
 /**
  * Who may call a route: anyone, any signed-in user, or a user whose role grants the power
@@ -9,20 +10,22 @@ import type { Reply } from './envelope.js';
  */
 export type Access = 'public' | 'session' | { power: string; button?: string };
 
-export interface RouteInput<Body, Query> {
+export interface RouteInput<Body, Query, File = undefined> {
   body: Body;
   query: Query;
   params: Record<string, string>;
   ctx: Context;
+  /** The uploaded file, on routes with an `upload` rule (checked before the handler runs). */
+  file: File;
 }
 
-export interface SignedInInput<Body, Query> extends RouteInput<Body, Query> {
+export interface SignedInInput<Body, Query, File = undefined> extends RouteInput<Body, Query, File> {
   session: SessionInfo;
 }
 
-type HandlerFor<A extends Access, Body, Query> = A extends 'public'
-  ? (input: RouteInput<Body, Query>) => Promise<Reply | RawReply>
-  : (input: SignedInInput<Body, Query>) => Promise<Reply | RawReply>;
+type HandlerFor<A extends Access, Body, Query, File> = A extends 'public'
+  ? (input: RouteInput<Body, Query, File>) => Promise<Reply | RawReply>
+  : (input: SignedInInput<Body, Query, File>) => Promise<Reply | RawReply>;
 
 /** A handler that writes ctx.body itself (files, images); the envelope is skipped. */
 export interface RawReply {
@@ -33,14 +36,22 @@ export interface RouteDefinition<
   A extends Access = Access,
   BodySchema extends z.ZodType = z.ZodType,
   QuerySchema extends z.ZodType = z.ZodType,
+  Upload extends UploadRule | undefined = UploadRule | undefined,
 > {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   summary: string;
   access: A;
+  /** Multipart request with one file in field `file`; form fields are validated by `body`. */
+  upload?: Upload;
   body?: BodySchema;
   query?: QuerySchema;
-  handler: HandlerFor<A, z.output<BodySchema>, z.output<QuerySchema>>;
+  handler: HandlerFor<
+    A,
+    z.output<BodySchema>,
+    z.output<QuerySchema>,
+    Upload extends UploadRule ? UploadedFile : undefined
+  >;
 }
 
 /** Identity function that keeps the handler's input types tied to the schemas. */
@@ -48,7 +59,8 @@ export function defineRoute<
   A extends Access,
   B extends z.ZodType = z.ZodUnknown,
   Q extends z.ZodType = z.ZodUnknown,
->(route: RouteDefinition<A, B, Q>): RouteDefinition {
+  U extends UploadRule | undefined = undefined,
+>(route: RouteDefinition<A, B, Q, U>): RouteDefinition {
   return route as unknown as RouteDefinition;
 }
 

@@ -19,6 +19,7 @@ import { PRODUCT_VERSION } from '../modules/system/routes.js';
 import { AppError, failure, success } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import type { RouteDefinition } from './route.js';
+import { uploadedFile, uploadMiddleware } from './upload.js';
 
 export interface RequestState {
   requestId: string;
@@ -108,10 +109,46 @@ async function writeJson(ctx: Context, body: object): Promise<void> {
   }
 }
 
-const parseJson = bodyParser({ jsonLimit: JSON_LIMIT, enableTypes: ['json'], encoding: 'utf-8' });
+// DELETE too: the spec's batch deletions (e.g. DELETE /device/removeBatch) carry their ids in the body.
+const parseJson = bodyParser({
+  jsonLimit: JSON_LIMIT,
+  enableTypes: ['json'],
+  encoding: 'utf-8',
+  parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+});
+
+/** The caller's session when the route needs one; refuses missing sessions and missing powers. */
+async function authorise(
+  route: RouteDefinition,
+  cradle: Cradle,
+  ctx: Context,
+): Promise<SessionInfo | undefined> {
+  if (route.access === 'public') return undefined;
+  const session = await loadSession(cradle, ctx);
+  if (!session) throw AppError.sessionExpired();
+  if (typeof route.access === 'object') {
+    const { power, button } = route.access;
+    if (!session.powers.has(power)) throw AppError.forbidden();
+    if (button && !session.login.buttons[power]?.includes(button)) throw AppError.forbidden();
+  }
+  return session;
+}
 
 function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
-  const middleware = route.method === 'get' ? [] : [parseJson];
+  const { upload } = route;
+  // Uploads are read into memory only for callers allowed to make them.
+  const middleware =
+    route.method === 'get'
+      ? []
+      : upload
+        ? [
+            async (ctx: Context, next: Next) => {
+              ctx.state.session = await authorise(route, cradle, ctx);
+              await next();
+            },
+            uploadMiddleware(upload),
+          ]
+        : [parseJson];
   router[route.method](route.path, ...middleware, async (ctx: Context) => {
     const state = ctx.state.request as RequestState;
     const query = route.query
@@ -122,15 +159,10 @@ function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
       ? route.body.safeParse(ctx.request.body ?? {})
       : { success: true as const, data: undefined };
     if (!body.success) throw zodError(body.error);
-    const session = route.access === 'public' ? undefined : await loadSession(cradle, ctx);
-    if (route.access !== 'public') {
-      if (!session) throw AppError.sessionExpired();
-      if (typeof route.access === 'object') {
-        const { power, button } = route.access;
-        if (!session.powers.has(power)) throw AppError.forbidden();
-        if (button && !session.login.buttons[power]?.includes(button)) throw AppError.forbidden();
-      }
-    }
+    const session = upload
+      ? (ctx.state.session as SessionInfo | undefined)
+      : await authorise(route, cradle, ctx);
+    const file = upload ? uploadedFile(ctx, upload) : undefined;
     const handler = route.handler as (
       input: object,
     ) => Promise<{ raw: true } | Parameters<typeof success>[0]>;
@@ -140,6 +172,7 @@ function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
       params: ctx.params ?? {},
       ctx,
       session,
+      file,
     });
     if ('raw' in reply) return;
     await writeJson(ctx, success(reply, state.language));

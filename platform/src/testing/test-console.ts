@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -23,13 +24,18 @@ export async function createTestDatabase(): Promise<string> {
   return base.toString();
 }
 
-/** A whole console (migrations, seed, registries, HTTP on a free port) on a fresh database. */
+/**
+ * A whole console (migrations, seed, registries, HTTP and SIP on free ports) on a fresh database,
+ * or on `options.databaseUrl` (another console's `config.databaseUrl`) to run two instances on one.
+ */
 export async function createTestConsole(options: ConsoleOptions = {}): Promise<RunningConsole> {
   return startConsole(
     {
       port: 0,
       host: '127.0.0.1',
-      databaseUrl: await createTestDatabase(),
+      sipAddress: '127.0.0.1',
+      sipPort: 0,
+      databaseUrl: options.databaseUrl ?? (await createTestDatabase()),
       adminPassword: TEST_ADMIN_PASSWORD,
       captchaFixedCode: TEST_CAPTCHA,
       ...options,
@@ -45,6 +51,21 @@ export interface ApiReply<Row = Record<string, unknown>> {
   messageExt: string | null;
   rows: Row[];
   totalRows?: number;
+  /** A download (not an envelope): its text; for an xlsx workbook, the text of every cell. */
+  file?: string;
+}
+
+/** Every cell of every sheet, one line per row, so tests can look into downloaded workbooks. */
+async function workbookText(bytes: ArrayBuffer): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes);
+  const lines: string[] = [];
+  for (const sheet of workbook.worksheets) {
+    sheet.eachRow((row) => {
+      lines.push((row.values as unknown[]).map((value) => String(value ?? '')).join('\t'));
+    });
+  }
+  return lines.join('\n');
 }
 
 /** A browser-like API client keeping the session cookie, for route tests. */
@@ -71,14 +92,33 @@ export class ApiClient {
       method,
       headers: {
         'Accept-Language': this.language,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
         ...(this.cookie ? { Cookie: this.cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || body instanceof FormData
+            ? body
+            : JSON.stringify(body),
     });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.startsWith('application/json')) {
+      const file = type.includes('spreadsheetml')
+        ? await workbookText(await response.arrayBuffer())
+        : await response.text();
+      return {
+        status: response.status,
+        code: response.ok ? 0 : response.status,
+        message: '',
+        messageExt: null,
+        rows: [],
+        file,
+      };
+    }
     const envelope = (await response.json()) as {
       code: number;
       message: string;
@@ -93,6 +133,19 @@ export class ApiClient {
       rows: envelope.result.rows,
       ...(envelope.result.totalRows === undefined ? {} : { totalRows: envelope.result.totalRows }),
     };
+  }
+
+  /** A multipart upload of one file in field `file`, with optional form fields. */
+  async upload<Row = Record<string, unknown>>(
+    path: string,
+    fileName: string,
+    bytes: Uint8Array,
+    fields: Record<string, string> = {},
+  ): Promise<ApiReply<Row>> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+    return this.call<Row>('POST', path, form);
   }
 
   async signIn(userName: string, password: string, code = TEST_CAPTCHA): Promise<ApiReply> {

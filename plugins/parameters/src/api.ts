@@ -6,7 +6,13 @@ import {
   type ParameterTree,
   toPayload,
 } from '@phonefleet/sdk/catalogue';
-import { apiFirstRow, apiRequest, type Provenance, type TextCodec } from '@phonefleet/sdk/ui';
+import {
+  apiFirstRow,
+  apiRequest,
+  type ExecutionMode,
+  type Provenance,
+  type TextCodec,
+} from '@phonefleet/sdk/ui';
 
 export type RelationName = 'global' | 'site' | 'model' | 'group' | 'device';
 
@@ -85,13 +91,6 @@ export function textCodec(model: string): TextCodec {
       return fromPayload(payload);
     },
   };
-}
-
-export interface ExecutionMode {
-  /** 1 immediate, 2 scheduled. */
-  type: 1 | 2;
-  beginTime: number;
-  endTime: number;
 }
 
 const pushPaths: Partial<Record<RelationName, string>> = {

@@ -56,6 +56,16 @@ export function driverConformance(candidate: unknown, packageName = 'driver unde
       },
     },
     {
+      name: 'declares push events a phone can tell apart',
+      run() {
+        const { checkSync, reboot, factoryReset } = driver.pushEvents;
+        const events = [checkSync, reboot, ...(factoryReset ? [factoryReset] : [])].map((event) =>
+          event.replace(/\s+/g, '').toLowerCase(),
+        );
+        assert(new Set(events).size === events.length, `push events repeat: ${events.join(', ')}`);
+      },
+    },
+    {
       name: 'ignores User-Agents of other phones and browsers',
       run() {
         for (const userAgent of ['', 'Mozilla/5.0 (X11; Linux x86_64)', 'curl/8.5.0', 'Wget/1.21']) {

@@ -1,2 +1,3 @@
 export * from './driver-conformance.js';
 export * from './phone-simulator.js';
+export * from './simulated-fleet.js';

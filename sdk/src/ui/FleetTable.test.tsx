@@ -3,7 +3,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginInfo } from '../session.js';
-import { type FleetColumn, FleetTable, type FleetTableQuery, nextPage } from './FleetTable.js';
+import { type FleetColumn, FleetTable, type FleetTableQuery, nextPage, nextSort } from './FleetTable.js';
 import { SessionProvider } from './session.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -204,5 +204,53 @@ describe('FleetTable', () => {
     await render(<FleetTable tableId="devices" columns={columns} request={request} rowKey="id" />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(headers()).toEqual(['MAC']);
+  });
+
+  it('sorts on the server: the default sort first, then a clicked column, back to page 1', async () => {
+    const request = vi.fn(async (query: FleetTableQuery) => ({
+      rows: devices(10, (query.currentPage - 1) * 10),
+      total: 30,
+    }));
+    const sortable: FleetColumn<Device>[] = columns.map((column) =>
+      column.key === 'model' ? column : { ...column, sorter: true },
+    );
+    await render(
+      <FleetTable
+        tableId="devices"
+        columns={sortable}
+        request={request}
+        rowKey="id"
+        defaultSort={{ field: 'mac', order: 'asc' }}
+      />,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(request).toHaveBeenLastCalledWith({
+      currentPage: 1,
+      pageSize: 10,
+      sortField: 'mac',
+      sortOrder: 'asc',
+    });
+    await click(container.querySelector('.ant-pagination-item-2'));
+    await waitFor(() =>
+      expect(request).toHaveBeenLastCalledWith(expect.objectContaining({ currentPage: 2 })),
+    );
+    const nameHeader = [...container.querySelectorAll('thead th')].find((th) => th.textContent === 'Name');
+    await click(nameHeader);
+    await waitFor(() =>
+      expect(request).toHaveBeenLastCalledWith({
+        currentPage: 1,
+        pageSize: 10,
+        sortField: 'name',
+        sortOrder: 'asc',
+      }),
+    );
+    expect(nextSort({ columnKey: 'name', order: 'descend' }, { field: 'mac', order: 'asc' })).toEqual({
+      field: 'name',
+      order: 'desc',
+    });
+    expect(nextSort({ columnKey: 'name', order: null }, { field: 'mac', order: 'asc' })).toEqual({
+      field: 'mac',
+      order: 'asc',
+    });
   });
 });

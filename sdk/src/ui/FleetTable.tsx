@@ -1,5 +1,6 @@
 import { message, Space, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import type { SortOrder as SortOrderName } from 'antd/es/table/interface';
 import {
   type ReactNode,
   type Ref,
@@ -20,9 +21,20 @@ import { useOptionalSession } from './session.js';
 /** A column: antd's column with a required key and a plain-text title (the chooser lists it). */
 export type FleetColumn<Row> = Omit<ColumnType<Row>, 'key' | 'title'> & { key: string; title: string };
 
+export type SortOrder = 'asc' | 'desc';
+
+export interface FleetTableSort {
+  /** The column key. */
+  field: string;
+  order: SortOrder;
+}
+
 export interface FleetTableQuery {
   currentPage: number;
   pageSize: number;
+  /** Present when the table sorts on the server (`defaultSort` given). */
+  sortField?: string;
+  sortOrder?: SortOrder;
 }
 
 export interface FleetTablePage<Row> {
@@ -44,6 +56,11 @@ export interface FleetTableProps<Row extends object> {
   request(query: FleetTableQuery): Promise<FleetTablePage<Row>>;
   /** Search filters; any change reloads from page 1. */
   params?: Record<string, unknown>;
+  /**
+   * Sorting on the server: columns with `sorter: true` can be clicked, and every request carries
+   * `sortField` (the column key) and `sortOrder`; clearing a column's sort returns to this one.
+   */
+  defaultSort?: FleetTableSort;
   rowKey: TableProps<Row>['rowKey'];
   toolbar?: ReactNode;
   rowSelection?: TableProps<Row>['rowSelection'];
@@ -92,8 +109,19 @@ export function nextPage(
 interface QueryState {
   page: number;
   pageSize: number;
+  sort: FleetTableSort | undefined;
   paramsKey: string;
   reload: number;
+}
+
+/** The sort antd reports after a header click; a cleared sort falls back to the default. */
+export function nextSort(
+  sorter: { columnKey?: unknown; order?: 'ascend' | 'descend' | null } | undefined,
+  fallback: FleetTableSort | undefined,
+): FleetTableSort | undefined {
+  if (!fallback) return undefined;
+  if (!sorter?.order || typeof sorter.columnKey !== 'string') return fallback;
+  return { field: sorter.columnKey, order: sorter.order === 'descend' ? 'desc' : 'asc' };
 }
 
 /**
@@ -102,7 +130,18 @@ interface QueryState {
  * column, and back to page 1 when a later page comes back empty or the page size changes.
  */
 export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
-  const { tableId, columns, request, params, rowKey, toolbar, rowSelection, scrollY, actionRef } = props;
+  const {
+    tableId,
+    columns,
+    request,
+    params,
+    defaultSort,
+    rowKey,
+    toolbar,
+    rowSelection,
+    scrollY,
+    actionRef,
+  } = props;
   const session = useOptionalSession();
   const language = session?.language ?? currentLanguage();
   const userId = session?.login.user.id ?? 'anonymous';
@@ -114,6 +153,7 @@ export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
   const [query, setQuery] = useState<QueryState>({
     page: 1,
     pageSize: DEFAULT_PAGE_SIZE,
+    sort: defaultSort,
     paramsKey,
     reload: 0,
   });
@@ -140,8 +180,9 @@ export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
     if (query.paramsKey !== paramsKey) return;
     const ticket = ++latest.current;
     setLoading(true);
+    const sort = query.sort ? { sortField: query.sort.field, sortOrder: query.sort.order } : {};
     requestRef
-      .current({ currentPage: query.page, pageSize: query.pageSize })
+      .current({ currentPage: query.page, pageSize: query.pageSize, ...sort })
       .then((result) => {
         if (ticket !== latest.current) return;
         if (result.rows.length === 0 && query.page !== 1) {
@@ -181,9 +222,19 @@ export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
     saveHiddenColumns(userId, tableId, []);
   }, [userId, tableId]);
 
+  const sortedBy = query.sort;
   const shownColumns = useMemo(
-    () => columns.filter((column) => !hidden.includes(column.key)).map((column) => withPlaceholder(column)),
-    [columns, hidden],
+    () =>
+      columns
+        .filter((column) => !hidden.includes(column.key))
+        .map((column) => {
+          const shown = withPlaceholder(column);
+          if (!column.sorter || !sortedBy) return shown;
+          const order: SortOrderName =
+            sortedBy.field === column.key ? (sortedBy.order === 'desc' ? 'descend' : 'ascend') : null;
+          return { ...shown, sortOrder: order };
+        }),
+    [columns, hidden, sortedBy],
   );
 
   return (
@@ -216,7 +267,12 @@ export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
           showQuickJumper: true,
           showTotal: (count) => kitText('total', language, { total: count }),
         }}
-        onChange={(pagination) => {
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const sort = nextSort(Array.isArray(sorter) ? sorter[0] : sorter, defaultSort);
+            setQuery((q) => ({ ...q, page: 1, sort }));
+            return;
+          }
           const next = nextPage(query, pagination);
           if (next.page !== query.page || next.pageSize !== query.pageSize)
             setQuery((q) => ({ ...q, ...next }));

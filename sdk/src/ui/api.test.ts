@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, apiUrl, onSessionExpired } from './api.js';
+import { apiFile, apiRequest, apiUrl, attachmentName, onSessionExpired } from './api.js';
 import { ApiError } from './api-error.js';
 import { setLanguage, setTimeZone } from './preferences.js';
 
@@ -61,7 +61,7 @@ describe('apiRequest', () => {
     expect((failure as ApiError).message).toBe('The verification code is incorrect!');
   });
 
-  it('signs out on 80000 unless silent', async () => {
+  it('signs out on 80000, silent callers included (a text conversion in the editor)', async () => {
     vi.stubGlobal('fetch', async () =>
       reply({ code: 80000, message: 'Login expired', messageExt: null, result: { rows: [] } }, 401),
     );
@@ -70,9 +70,9 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', '/homepage/init', { silent: true })).rejects.toMatchObject({
       code: 80000,
     });
-    expect(expired).not.toHaveBeenCalled();
-    await expect(apiRequest('GET', '/plugins')).rejects.toMatchObject({ code: 80000 });
     expect(expired).toHaveBeenCalledTimes(1);
+    await expect(apiRequest('GET', '/plugins')).rejects.toMatchObject({ code: 80000 });
+    expect(expired).toHaveBeenCalledTimes(2);
   });
 
   it('reports transport failures as Network exception or Network timeout', async () => {
@@ -95,6 +95,47 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', async () => reply({ message: 'Bad gateway upstream' }, 502));
     await expect(apiRequest('GET', '/plugins', { silent: true })).rejects.toMatchObject({
       message: 'Bad gateway upstream',
+    });
+  });
+
+  it('sends a FormData body as multipart, leaving the boundary to the browser', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => reply(ok));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('file', new File(['x'], 'devices.xlsx'));
+    await apiRequest('POST', '/device/import', { body: form });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('apiFile', () => {
+  it('returns the blob with the name from Content-Disposition, or the fallback', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(new Uint8Array([80, 75, 3, 4]), {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': "attachment; filename*=UTF-8''device%20list.xlsx",
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await apiFile('POST', '/device/export', 'devices.xlsx', { body: { keywords: 'h2' } });
+    expect(file.fileName).toBe('device list.xlsx');
+    expect(file.blob.size).toBe(4);
+    expect(attachmentName('attachment; filename="template.xlsx"')).toBe('template.xlsx');
+    expect(attachmentName(null)).toBeUndefined();
+  });
+
+  it('rejects with the server message when the answer is an envelope instead of a file', async () => {
+    vi.stubGlobal('fetch', async () =>
+      reply({ code: 40300, message: 'No permission', messageExt: null, result: { rows: [] } }, 403),
+    );
+    await expect(apiFile('GET', '/device/deviceExcel', 'x.xlsx', { silent: true })).rejects.toMatchObject({
+      code: 40300,
+      message: 'No permission',
     });
   });
 });

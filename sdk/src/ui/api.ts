@@ -9,8 +9,9 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
   query?: Record<string, QueryValue>;
+  /** JSON-encoded, except a `FormData`, which goes as multipart/form-data. */
   body?: unknown;
-  /** Do not show errors to the user and do not sign out on 80000; the caller handles the rejection. */
+  /** Do not show errors to the user; the caller handles the rejection (80000 still signs out). */
   silent?: boolean;
   /** Default 60 s. */
   timeoutMs?: number;
@@ -49,18 +50,25 @@ function requestId(): string {
   );
 }
 
+interface Sent {
+  response: Response;
+  language: ReturnType<typeof currentLanguage>;
+}
+
 /**
- * The one typed client of the platform API (spec §7, §8): sends the request id, language and time zone,
- * unwraps the envelope, shows errors, and signs out on code 80000.
+ * Sends one request with the request id, language and time zone: a `FormData` body goes as
+ * multipart (the browser sets the boundary), anything else as JSON. Transport failures reject as
+ * 'Network exception' / 'Network timeout'.
  */
-export async function apiRequest<Row = unknown>(
+async function send(
   method: HttpMethod,
   path: string,
-  options: ApiRequestOptions = {},
-): Promise<ApiEnvelope<Row>> {
+  options: ApiRequestOptions,
+  accept: string,
+): Promise<Sent> {
   const language = currentLanguage();
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': language,
     Timezone: timeZoneHeader(currentOffset()),
     'X-Request-Id': requestId(),
@@ -74,23 +82,31 @@ export async function apiRequest<Row = unknown>(
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-
-  let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    const response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
       body,
       credentials: 'same-origin',
       signal,
     });
+    return { response, language };
   } catch (error) {
-    const timedOut = timeout.aborted && !options.signal?.aborted;
+    const cancelled = options.signal?.aborted === true;
+    const timedOut = timeout.aborted && !cancelled;
     const kind = timedOut ? 'timeout' : 'network';
     const text = translate(timedOut ? 'networkTimeout' : 'networkException', language);
-    throw report(new ApiError(-1, text, error instanceof Error ? error.message : null, kind), options);
+    const failure = new ApiError(-1, text, error instanceof Error ? error.message : null, kind);
+    // A request the caller cancelled (dialog closed) is not an error to show.
+    throw cancelled ? failure : report(failure, options);
   }
+}
 
+/** Unwraps an envelope reply: resolves on code 0, otherwise shows the error (signs out on 80000). */
+async function unwrap<Row>(
+  { response, language }: Sent,
+  options: ApiRequestOptions,
+): Promise<ApiEnvelope<Row>> {
   let payload: unknown;
   try {
     payload = await response.json();
@@ -111,13 +127,84 @@ export async function apiRequest<Row = unknown>(
   if (envelope.code === ErrorCode.success) return envelope;
   const error = new ApiError(envelope.code, envelope.message, envelope.messageExt ?? null, 'api');
   if (envelope.code === ErrorCode.sessionExpired) {
-    if (!options.silent) {
-      toast.error({ content: envelope.message, key: 'pf-session-expired' });
-      sessionExpiredHandler?.();
-    }
+    // A silent caller shows the message itself, but an expired session signs out whoever noticed it.
+    if (!options.silent) toast.error({ content: envelope.message, key: 'pf-session-expired' });
+    sessionExpiredHandler?.();
     throw error;
   }
   throw report(error, options);
+}
+
+/**
+ * The one typed client of the platform API (spec §7, §8): sends the request id, language and time zone,
+ * unwraps the envelope, shows errors, and signs out on code 80000. A `FormData` body is sent as
+ * multipart (uploads: the file goes in the field `file`).
+ */
+export async function apiRequest<Row = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<ApiEnvelope<Row>> {
+  return unwrap<Row>(await send(method, path, options, 'application/json'), options);
+}
+
+/** `attachment; filename*=UTF-8''devices%20list.xlsx` or `filename="devices.xlsx"`. */
+export function attachmentName(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const encoded = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim();
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, else the caller's fallback. */
+  fileName: string;
+}
+
+/**
+ * A file reply (xlsx export, template): resolves with the blob and its name. An envelope reply
+ * instead of a file is an error and is shown like any other.
+ */
+export async function apiFile(
+  method: HttpMethod,
+  path: string,
+  fallbackName: string,
+  options: ApiRequestOptions = {},
+): Promise<DownloadedFile> {
+  const sent = await send(method, path, options, '*/*');
+  const type = sent.response.headers.get('Content-Type') ?? '';
+  if (!sent.response.ok || type.includes('application/json')) {
+    await unwrap(sent, options);
+    throw report(new ApiError(-1, translate('unknownError', sent.language)), options);
+  }
+  const blob = await sent.response.blob();
+  return { blob, fileName: attachmentName(sent.response.headers.get('Content-Disposition')) ?? fallbackName };
+}
+
+/** Downloads a file reply and hands it to the browser as a saved file. */
+export async function apiDownload(
+  method: HttpMethod,
+  path: string,
+  fallbackName: string,
+  options?: ApiRequestOptions,
+): Promise<void> {
+  const { blob, fileName } = await apiFile(method, path, fallbackName, options);
+  const href = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
 function report(error: ApiError, options: ApiRequestOptions): ApiError {

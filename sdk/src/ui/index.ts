@@ -11,13 +11,17 @@ export {
   PAGE_SIZES,
   SIDEBAR_COLLAPSE_WIDTH,
 } from '../envelope.js';
+export { macWithColons, normaliseMac } from '../mac.js';
 export { isMessageKey, type MessageKey, messages, translate } from '../messages.js';
 export { remoteName } from '../remote-name.js';
 export {
   type ApiRequestOptions,
+  apiDownload,
+  apiFile,
   apiFirstRow,
   apiRequest,
   apiUrl,
+  type DownloadedFile,
   type HttpMethod,
   onSessionExpired,
 } from './api.js';
@@ -26,6 +30,12 @@ export { type BarItem, BarList, type BarListProps } from './BarList.js';
 export { ColumnChooser, type ColumnChooserProps } from './ColumnChooser.js';
 export { loadHiddenColumns, saveHiddenColumns, toggleColumn } from './column-preferences.js';
 export { type ChartSlice, DonutChart, type DonutChartProps } from './DonutChart.js';
+export { formatDateTime } from './date-time.js';
+export {
+  type ExecutionMode,
+  ExecutionModeDialog,
+  type ExecutionModeDialogProps,
+} from './ExecutionModeDialog.js';
 export {
   type FleetColumn,
   FleetTable,
@@ -33,7 +43,16 @@ export {
   type FleetTablePage,
   type FleetTableProps,
   type FleetTableQuery,
+  type FleetTableSort,
+  type SortOrder,
 } from './FleetTable.js';
+export {
+  DEFAULT_IMPORT_MAX_BYTES,
+  DEFAULT_IMPORT_TYPES,
+  IMPORT_WAIT_MS,
+  ImportDialog,
+  type ImportDialogProps,
+} from './ImportDialog.js';
 export { type KitTextKey, kitText, textLookup } from './kit-texts.js';
 export * from './parameter-editor/index.js';
 export {
@@ -49,6 +68,7 @@ export {
   timeZoneHeader,
   writeStorage,
 } from './preferences.js';
+export { SiteTreeSelect, type SiteTreeSelectProps } from './SiteTreeSelect.js';
 export {
   hasButtonIn,
   SessionProvider,
@@ -57,3 +77,12 @@ export {
   useOptionalSession,
   useSession,
 } from './session.js';
+export { type SiteOption, type SiteTreeNode, siteTree } from './site-tree.js';
+export { useLeaveGuard } from './use-leave-guard.js';
+export {
+  type CreatedRelation,
+  rememberCreated,
+  takeCreated,
+  WizardFinished,
+  type WizardFinishedProps,
+} from './wizard.js';

@@ -8,6 +8,16 @@ const texts = {
   reload: { en: 'Refresh', zh: '刷新' },
   total: { en: 'Total {total} items', zh: '共 {total} 条' },
   noData: { en: 'No data', zh: '暂无数据' },
+  importChoose: { en: 'Click or drag a file here to upload', zh: '点击或将文件拖到此处上传' },
+  importHint: { en: 'Supported: {types}, up to {size}', zh: '支持 {types}，不超过 {size}' },
+  importTypeTip: { en: 'Only {types} files can be uploaded', zh: '只能上传 {types} 文件' },
+  importSizeTip: { en: 'The file cannot be larger than {size}', zh: '文件不能超过 {size}' },
+  importTemplate: { en: 'Download template', zh: '下载模板' },
+  importUpload: { en: 'Upload', zh: '上传' },
+  importWaiting: { en: 'Importing, please wait...', zh: '正在导入，请稍候...' },
+  importFailedRows: { en: 'Rows that were not imported', zh: '未导入的行' },
+  importExportFailed: { en: 'Export failed data', zh: '导出失败数据' },
+  close: { en: 'Close', zh: '关闭' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type KitTextKey = keyof typeof texts;

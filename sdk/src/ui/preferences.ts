@@ -12,6 +12,7 @@ export const STORAGE_KEYS = {
   termsAccepted: 'pf.termsAccepted',
   cookieNotice: 'pf.cookieNotice',
   columns: (userId: number | string, tableId: string) => `pf.columns.${userId}.${tableId}`,
+  sidebarSite: (userId: number | string) => `pf.sidebarSite.${userId}`,
 } as const;
 
 export interface TimeZoneChoice {

@@ -12,6 +12,11 @@ export interface SessionValue {
    * of them with `mode: 'any'` (the spec's OR flag).
    */
   hasButton(power: string, button: string | readonly string[], mode?: 'all' | 'any'): boolean;
+  /**
+   * The site chosen in the sidebar's site filter tree (spec §2 Layout), or null for all sites.
+   * Lists use it as their site filter.
+   */
+  siteFilter: number | null;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -20,6 +25,7 @@ export interface SessionProviderProps {
   login: LoginInfo;
   language: Language;
   zoneOffset: string;
+  siteFilter?: number | null;
   children?: ReactNode;
 }
 
@@ -35,15 +41,22 @@ export function hasButtonIn(
 }
 
 /** Provided by the host around the layout; plugins read it with `useSession()`. */
-export function SessionProvider({ login, language, zoneOffset, children }: SessionProviderProps) {
+export function SessionProvider({
+  login,
+  language,
+  zoneOffset,
+  siteFilter = null,
+  children,
+}: SessionProviderProps) {
   const value = useMemo<SessionValue>(
     () => ({
       login,
       language,
       zoneOffset,
+      siteFilter,
       hasButton: (power, button, mode) => hasButtonIn(login.buttons, power, button, mode),
     }),
-    [login, language, zoneOffset],
+    [login, language, zoneOffset, siteFilter],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

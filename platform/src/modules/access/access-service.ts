@@ -7,7 +7,6 @@ interface UserRow {
   user_name: string;
   email: string | null;
   user_type: UserType;
-  role_id: string | null;
   role_name: string | null;
   org_id: string;
   org_type: 'platform' | 'channel' | 'enterprise';
@@ -15,6 +14,7 @@ interface UserRow {
   zone_id: number | null;
   zone_description: string | null;
   zone_offset: string | null;
+  resources: ResourceRow[];
 }
 
 interface ResourceRow {
@@ -26,6 +26,47 @@ interface ResourceRow {
   buttons: string[];
 }
 
+export interface AccessDescription {
+  login: LoginInfo;
+  powers: Set<string>;
+  scope: TenantScope;
+}
+
+/**
+ * A user with its organization, time zone and resources in one statement (every API call resolves
+ * its session through it). Administrators hold every resource with every button; others what their
+ * role grants. `{users}` names the row source that picks the user.
+ */
+const describeSql = (users: string) => `
+  SELECT u.id, u.user_name, u.email, u.user_type, r.name AS role_name,
+         o.id AS org_id, o.type AS org_type, o.path AS org_path,
+         u.zone_id, z.description AS zone_description, z."offset" AS zone_offset,
+         (SELECT coalesce(json_agg(json_build_object(
+                   'id', s.id, 'power', s.power, 'rs_name', s.rs_name, 'rs_name_cn', s.rs_name_cn,
+                   'path', s.path,
+                   'buttons', CASE WHEN u.user_type = 'admin' THEN s.buttons ELSE rr.buttons END)
+                 ORDER BY s.sort, s.id), '[]'::json)
+            FROM resources s
+            LEFT JOIN role_resources rr ON rr.resource_id = s.id AND rr.role_id = u.role_id
+           WHERE u.user_type = 'admin' OR rr.role_id IS NOT NULL) AS resources
+    FROM ${users}
+    JOIN orgs o ON o.id = u.org_id
+    LEFT JOIN roles r ON r.id = u.role_id
+    LEFT JOIN time_zones z ON z.id = u.zone_id`;
+
+const BY_ID = `${describeSql('users u')} WHERE u.id = $1`;
+
+/**
+ * The signed-in user of a live session, sliding the session's idle expiry at most once a minute:
+ * a write (and its WAL flush) on every call would serialise concurrent requests of one session.
+ */
+const BY_SESSION = `
+  WITH live AS (SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > now()),
+       slid AS (UPDATE sessions SET expires_at = now() + make_interval(mins => $2)
+                 WHERE token_hash = $1 AND expires_at > now()
+                   AND expires_at < now() + make_interval(mins => $2) - interval '1 minute')
+  ${describeSql('live JOIN users u ON u.id = live.user_id')}`;
+
 /** Resources (menu), permission buttons and data scope of a user: what login returns and routes check. */
 export class AccessService {
   private readonly db: Database;
@@ -34,60 +75,48 @@ export class AccessService {
     this.db = db;
   }
 
-  async describe(
-    userId: number,
-  ): Promise<{ login: LoginInfo; powers: Set<string>; scope: TenantScope } | undefined> {
-    const user = await this.db.one<UserRow>(
-      `SELECT u.id, u.user_name, u.email, u.user_type, u.role_id, r.name AS role_name,
-              o.id AS org_id, o.type AS org_type, o.path AS org_path,
-              u.zone_id, z.description AS zone_description, z."offset" AS zone_offset
-         FROM users u
-         JOIN orgs o ON o.id = u.org_id
-         LEFT JOIN roles r ON r.id = u.role_id
-         LEFT JOIN time_zones z ON z.id = u.zone_id
-        WHERE u.id = $1`,
-      [userId],
-    );
-    if (!user) return undefined;
-    // Administrators hold every resource with every button; others what their role grants.
-    const resources =
-      user.user_type === 'admin'
-        ? await this.db.query<ResourceRow>(
-            'SELECT id, power, rs_name, rs_name_cn, path, buttons FROM resources ORDER BY sort, id',
-          )
-        : await this.db.query<ResourceRow>(
-            `SELECT s.id, s.power, s.rs_name, s.rs_name_cn, s.path, rr.buttons
-               FROM role_resources rr JOIN resources s ON s.id = rr.resource_id
-              WHERE rr.role_id = $1 ORDER BY s.sort, s.id`,
-            [user.role_id],
-          );
-    const orgId = Number(user.org_id);
-    const loginUser: LoginUser = {
-      id: Number(user.id),
-      userName: user.user_name,
-      email: user.email ?? '',
-      role: user.user_type === 'admin' ? 'admin' : (user.role_name ?? ''),
-      userType: user.user_type,
-      enterpriseType: user.org_type === 'platform' ? 'others' : user.org_type,
-      channelId: user.org_type === 'channel' ? orgId : null,
-      enterpriseId: user.org_type === 'enterprise' ? orgId : null,
-      zoneId: user.zone_id,
-      timezone: user.zone_description,
-      zoneOffset: user.zone_offset,
-    };
-    const list: Resource[] = resources.map((row) => ({
-      id: row.id,
-      rsName: row.rs_name,
-      rsNameCn: row.rs_name_cn,
-      power: row.power,
-      path: row.path,
-    }));
-    const buttons: Record<string, string[]> = {};
-    for (const row of resources) buttons[row.power] = row.buttons;
-    return {
-      login: { user: loginUser, resources: list, buttons },
-      powers: new Set(resources.map((row) => row.power)),
-      scope: new TenantScope(orgId, user.org_path),
-    };
+  async describe(userId: number): Promise<AccessDescription | undefined> {
+    const [user] = await this.db.prepared<UserRow>('access-describe-user', BY_ID, [userId]);
+    return user && toDescription(user);
   }
+
+  /** The session's user, or undefined for an unknown or idle-expired session. */
+  async describeSession(tokenHash: string, idleMinutes: number): Promise<AccessDescription | undefined> {
+    const [user] = await this.db.prepared<UserRow>('access-describe-session', BY_SESSION, [
+      tokenHash,
+      idleMinutes,
+    ]);
+    return user && toDescription(user);
+  }
+}
+
+function toDescription(user: UserRow): AccessDescription {
+  const orgId = Number(user.org_id);
+  const loginUser: LoginUser = {
+    id: Number(user.id),
+    userName: user.user_name,
+    email: user.email ?? '',
+    role: user.user_type === 'admin' ? 'admin' : (user.role_name ?? ''),
+    userType: user.user_type,
+    enterpriseType: user.org_type === 'platform' ? 'others' : user.org_type,
+    channelId: user.org_type === 'channel' ? orgId : null,
+    enterpriseId: user.org_type === 'enterprise' ? orgId : null,
+    zoneId: user.zone_id,
+    timezone: user.zone_description,
+    zoneOffset: user.zone_offset,
+  };
+  const resources: Resource[] = user.resources.map((row) => ({
+    id: row.id,
+    rsName: row.rs_name,
+    rsNameCn: row.rs_name_cn,
+    power: row.power,
+    path: row.path,
+  }));
+  const buttons: Record<string, string[]> = {};
+  for (const row of user.resources) buttons[row.power] = row.buttons;
+  return {
+    login: { user: loginUser, resources, buttons },
+    powers: new Set(user.resources.map((row) => row.power)),
+    scope: new TenantScope(orgId, user.org_path),
+  };
 }

@@ -113,7 +113,7 @@ export const resourceCatalogue: ResourceDefinition[] = [
     rsNameCn: '站点管理',
     path: '/site',
     sort: 80,
-    buttons: [...crud, 'setParam'],
+    buttons: [...crud, 'push', 'setParam'],
     grantedTo: ['channel', 'enterprise'],
   },
   {

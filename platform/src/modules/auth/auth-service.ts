@@ -96,18 +96,11 @@ export class AuthService {
     return { token, session };
   }
 
-  /** Resolves a session cookie; an unknown or idle-expired session yields undefined. Slides the expiry. */
+  /** Resolves a session cookie; an unknown or idle-expired session yields undefined. */
   async sessionFromToken(token: string): Promise<SessionInfo | undefined> {
     const hash = tokenHash(token);
-    const row = await this.db.one<{ user_id: string }>(
-      `UPDATE sessions SET expires_at = now() + make_interval(mins => $2)
-        WHERE token_hash = $1 AND expires_at > now() RETURNING user_id`,
-      [hash, this.config.sessionIdleMinutes],
-    );
-    if (!row) return undefined;
-    const described = await this.accessService.describe(Number(row.user_id));
-    if (!described) return undefined;
-    return { tokenHash: hash, ...described };
+    const described = await this.accessService.describeSession(hash, this.config.sessionIdleMinutes);
+    return described && { tokenHash: hash, ...described };
   }
 
   async logout(session: SessionInfo): Promise<void> {

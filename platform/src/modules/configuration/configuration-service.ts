@@ -11,6 +11,7 @@ import {
   toPayload,
 } from '@phonefleet/sdk/catalogue';
 import { formatValidationMessage, validatePayload } from '@phonefleet/sdk/validation';
+import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
@@ -164,20 +165,34 @@ export class ConfigurationService {
   /** Reads the text editor: values read get Push=true, absent ones return to default with Push=false. */
   textToConfig(model: string, text: string): ConfigPayload {
     const format = this.textFormat(model);
+    return this.readFile(format.driver, format.tree, text);
+  }
+
+  /**
+   * A device's own configuration file (MAC configuration import), read by its model's driver the
+   * way the text editor reads text. Every model can, text editing or not.
+   */
+  deviceFileToConfig(model: string, text: string): ConfigPayload {
+    const found = this.driverRegistry.model(model);
+    if (!found) throw AppError.invalid('unknownModel');
+    return this.readFile(found.driver, this.treeFor(found.model.id), text);
+  }
+
+  private readFile(driver: DriverManifest, tree: ParameterTree, text: string): ConfigPayload {
     let values: Map<string, string>;
     try {
-      values = format.driver.parse(text);
+      values = driver.parse(text);
     } catch (error) {
       throw AppError.invalid('incorrectFormat', (error as Error).message);
     }
-    const { config, unknown } = configFromValues(format.tree, values);
+    const { config, unknown } = configFromValues(tree, values);
     if (unknown[0])
       throw AppError.validation(
         formatValidationMessage('unknownParameter', { key: unknown[0] }),
         unknown.join('; '),
       );
     const payload = toPayload(config);
-    assertValid(format.tree, payload);
+    assertValid(tree, payload);
     return payload;
   }
 
@@ -244,6 +259,40 @@ export class ConfigurationService {
     );
   }
 
+  /**
+   * Device layers from payloads already validated (`deviceFileToConfig`) for devices the caller
+   * resolved in its scope: one statement for all of them, inside the caller's transaction.
+   */
+  async saveDeviceLayers(
+    layers: { orgId: number; deviceId: number; model: string; payload: ConfigPayload }[],
+    transaction?: Transaction,
+  ): Promise<void> {
+    const trees = new Map<string, ParameterTree>();
+    const rows = layers.map(({ orgId, deviceId, model, payload }) => {
+      let tree = trees.get(model);
+      if (!tree) {
+        tree = this.treeFor(model);
+        trees.set(model, tree);
+      }
+      const config = overlay(defaultConfig(tree), fromPayload(payload));
+      return {
+        org_id: orgId,
+        relation_id: deviceId,
+        config: toPayload(config, { relationId: deviceId, relationName: 'device' }),
+        pushed: Object.fromEntries(pushedValues(config)),
+      };
+    });
+    await this.db.execute(
+      `INSERT INTO config_layers (org_id, relation, relation_id, config, pushed, config_push, updated_at)
+       SELECT t.org_id, 'device', t.relation_id, t.config, t.pushed, false, now()
+         FROM jsonb_to_recordset($1::jsonb) AS t(org_id bigint, relation_id bigint, config jsonb, pushed jsonb)
+       ON CONFLICT (relation, relation_id) DO UPDATE
+         SET config = EXCLUDED.config, pushed = EXCLUDED.pushed, config_push = false, updated_at = now()`,
+      [JSON.stringify(rows)],
+      transaction,
+    );
+  }
+
   /** Pushed values of one relation's layer, in the order they were saved. */
   async layer(
     scope: TenantScope,
@@ -303,12 +352,15 @@ export class ConfigurationService {
     return [...ConfigurationService.merge(await this.layersOf(deviceId)).values()];
   }
 
-  /** Devices whose effective configuration a change to this relation can alter (set-based). */
-  async affectedDevices(
+  /**
+   * Which devices (`devices d`) a change to this relation can alter: a condition on `$1` and its
+   * value, for set-based statements (the preview below, push tasks). Callers add `{scope:d.org_id}`.
+   */
+  async affectedCondition(
     scope: TenantScope,
     relation: RelationName,
     relationId: number,
-  ): Promise<{ total: number; macs: string[] }> {
+  ): Promise<{ where: string; id: number }> {
     const { orgId } = await this.resolve(scope, relation, relationId);
     const conditions: Record<RelationName, string> = {
       global: `d.org_id IN (SELECT id FROM orgs WHERE path LIKE (SELECT path FROM orgs WHERE id = $1) || '%')`,
@@ -317,11 +369,20 @@ export class ConfigurationService {
       group: 'd.id IN (SELECT device_id FROM group_devices WHERE group_id = $1)',
       device: 'd.id = $1',
     };
-    const id = relation === 'global' ? orgId : relationId;
+    return { where: conditions[relation], id: relation === 'global' ? orgId : relationId };
+  }
+
+  /** Devices whose effective configuration a change to this relation can alter (set-based). */
+  async affectedDevices(
+    scope: TenantScope,
+    relation: RelationName,
+    relationId: number,
+  ): Promise<{ total: number; macs: string[] }> {
+    const { where, id } = await this.affectedCondition(scope, relation, relationId);
     const rows = await scope.query<{ total: string; macs: string[] | null }>(
       this.db,
       `SELECT count(*) AS total, (array_agg(d.mac ORDER BY d.mac))[1:100] AS macs
-         FROM devices d WHERE ${conditions[relation]} AND {scope:d.org_id}`,
+         FROM devices d WHERE ${where} AND {scope:d.org_id}`,
       [id],
     );
     return { total: Number(rows[0]?.total ?? 0), macs: rows[0]?.macs ?? [] };

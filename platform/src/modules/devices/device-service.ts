@@ -3,10 +3,12 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { type DeviceSearch, sortFields } from './schemas.js';
+import { ShortCache } from './short-cache.js';
 
 export interface DeviceListRow {
   id: number;
   macAddress: string;
+  serialNumber: string | null;
   deviceName: string;
   deviceModel: string;
   firmwareVersion: string;
@@ -20,9 +22,10 @@ export interface DeviceListRow {
   ip: string | null;
 }
 
-interface Row {
+export interface DeviceRow {
   id: string;
   mac: string;
+  serial_number: string | null;
   device_name: string;
   model: string;
   firmware: string;
@@ -34,8 +37,12 @@ interface Row {
   created_at: Date;
   last_fetch_at: Date | null;
   ip: string | null;
-  sort_value: string;
+  sort_value?: string;
 }
+
+/** The list's columns, from `devices d JOIN sites s`. */
+export const LIST_COLUMNS = `d.id, d.mac, d.serial_number, d.device_name, d.model, d.firmware, d.site_id, s.name AS site_name, d.status,
+  d.account_status, d.push_enabled, d.created_at, d.last_fetch_at, host(d.last_fetch_ip) AS ip`;
 
 const columnTypes: Record<keyof typeof sortFields, string> = {
   macAddress: 'char(12)',
@@ -56,85 +63,249 @@ function keywordPattern(keywords: string): string {
   return `%${escapeLike(compact || lower)}%`;
 }
 
+/** Counts are exact up to here; past it the planner's estimate is answered (`totalExact: false`). */
+const COUNT_CAP = 10_000;
+/**
+ * Counts and site subtrees are reused this long at most. Any change to devices or sites, by any
+ * instance, clears them at once (NOTIFY phonefleet_config, migration 0003); edits that do not
+ * notify (a device renamed) show in the count after this.
+ */
+const CACHE_TTL_MS = 10_000;
+const CACHE_ENTRIES = 1_000;
+/** Up to this many sites, a page is merged from per-site (site, sort column, id) index scans. */
+const MERGE_SITES = 64;
+/** Deeper OFFSET pages than this are not merged (each site would have to read that many rows). */
+const MERGE_DEPTH = 1_000;
+
+export interface DevicePage {
+  list: DeviceListRow[];
+  total: number;
+  /** False when `total` is an estimate (more than 10,000 matching devices). */
+  totalExact: boolean;
+  nextCursor: string | null;
+}
+
+type DeviceFilter = Omit<DeviceSearch, 'currentPage' | 'pageSize' | 'sortField' | 'sortOrder' | 'cursor'>;
+type Count = { total: number; exact: boolean };
+
+/** A filter as SQL over `devices d`, without the scope and sites (added by each query). */
+interface FilterSql {
+  conditions: string[];
+  bind: unknown[];
+  /**
+   * The sites the devices can be in, when known: the named site's subtree inside the scope, or
+   * the scope's sites for a user below the platform; null for the administrator's whole fleet.
+   */
+  siteIds: string[] | null;
+  /** Whether the devices must be in `siteIds` (a site was named) or merely are (the scope's sites). */
+  bySite: boolean;
+}
+
 /** The fleet's device list: filters, sorts and pages on indexes, inside the caller's scope. */
 export class DeviceService {
   private readonly db: Database;
+  private readonly counts = new ShortCache<Count>(CACHE_TTL_MS, CACHE_ENTRIES);
+  private readonly subtrees = new ShortCache<string[]>(CACHE_TTL_MS, CACHE_ENTRIES);
 
   constructor({ db }: { db: Database }) {
     this.db = db;
+    this.counts.enabled = false;
+    this.subtrees.enabled = false;
+    this.db.listen(
+      'phonefleet_config',
+      () => this.forgetCounts(),
+      (listening) => {
+        this.forgetCounts();
+        this.counts.enabled = listening;
+        this.subtrees.enabled = listening;
+      },
+    );
   }
 
-  async search(
-    scope: TenantScope,
-    query: DeviceSearch,
-  ): Promise<{ list: DeviceListRow[]; total: number; nextCursor: string | null }> {
-    const bind: unknown[] = [];
-    const where = ['{scope:d.org_id}'];
-    const add = (value: unknown) => {
-      bind.push(value);
-      return `$${bind.length}`;
-    };
-    if (query.keywords) {
-      where.push(
-        `(d.mac || ' ' || lower(d.device_name) || ' ' || lower(coalesce(d.serial_number, ''))) LIKE ${add(keywordPattern(query.keywords))}`,
-      );
-    }
-    if (query.site) {
-      where.push(
-        `d.site_id IN (SELECT s.id FROM sites s WHERE s.path LIKE (SELECT p.path FROM sites p WHERE p.id = ${add(query.site)}) || '%')`,
-      );
-    }
-    if (query.types.length) where.push(`d.model = ANY(${add(query.types)}::text[])`);
-    if (query.groupId)
-      where.push(`d.id IN (SELECT device_id FROM group_devices WHERE group_id = ${add(query.groupId)})`);
-    const filters = where.join(' AND ');
-    const countBind = [...bind];
-
-    const column = sortFields[query.sortField];
-    const descending = query.sortOrder === 'desc';
-    let page = where;
-    let offset = (query.currentPage - 1) * query.pageSize;
-    if (query.cursor) {
-      const [value, id] = decodeCursor(query.cursor);
-      const type = columnTypes[query.sortField];
-      page = [
-        ...where,
-        `(${column}, d.id) ${descending ? '<' : '>'} (${add(value)}::${type}, ${add(id)}::bigint)`,
-      ];
-      offset = 0;
-    }
-    const direction = descending ? 'DESC' : 'ASC';
+  async search(scope: TenantScope, query: DeviceSearch): Promise<DevicePage> {
+    const filter = await this.filterSql(scope, query);
+    if (filter.siteIds?.length === 0) return { list: [], total: 0, totalExact: true, nextCursor: null };
+    const offset = query.cursor ? 0 : (query.currentPage - 1) * query.pageSize;
+    const key = JSON.stringify([scope.orgPath, query.keywords, query.site, query.types, query.groupId]);
     const [rows, count] = await Promise.all([
-      scope.query<Row>(
-        this.db,
-        `SELECT d.id, d.mac, d.device_name, d.model, d.firmware, d.site_id, s.name AS site_name, d.status,
-                d.account_status, d.push_enabled, d.created_at, d.last_fetch_at, host(d.last_fetch_ip) AS ip,
-                ${column}::text AS sort_value
-           FROM devices d JOIN sites s ON s.id = d.site_id
-          WHERE ${page.join(' AND ')}
-          ORDER BY ${column} ${direction}, d.id ${direction}
-          LIMIT ${query.pageSize} OFFSET ${offset}`,
-        bind,
-      ),
-      scope.query<{ total: string }>(
-        this.db,
-        `SELECT count(*) AS total FROM devices d WHERE ${filters}`,
-        countBind,
-      ),
+      this.page(scope, filter, query, query.pageSize, offset),
+      this.counts.get(key, () => this.count(scope, filter)),
     ]);
     const last = rows.at(-1);
     return {
       list: rows.map(toListRow),
-      total: Number(count[0]?.total ?? 0),
+      total: count.total,
+      totalExact: count.exact,
       nextCursor: last && rows.length === query.pageSize ? encodeCursor(last.sort_value, last.id) : null,
     };
   }
+
+  /** Every matching device in the list's order, `batch` at a time (keyset), at most `limit`. */
+  async *each(
+    scope: TenantScope,
+    query: DeviceSearch,
+    batch: number,
+    limit: number,
+  ): AsyncGenerator<DeviceListRow[]> {
+    const filter = await this.filterSql(scope, query);
+    if (filter.siteIds?.length === 0) return;
+    let cursor: string | undefined;
+    let sent = 0;
+    while (sent < limit) {
+      const size = Math.min(batch, limit - sent);
+      const rows = await this.page(scope, filter, { ...query, cursor }, size, 0);
+      if (rows.length) yield rows.map(toListRow);
+      sent += rows.length;
+      const last = rows.at(-1);
+      if (!last || rows.length < size) return;
+      cursor = encodeCursor(last.sort_value, last.id);
+    }
+  }
+
+  /** Counts may have changed (devices added, moved or removed). */
+  forgetCounts(): void {
+    this.counts.clear();
+    this.subtrees.clear();
+  }
+
+  private async filterSql(scope: TenantScope, query: DeviceFilter): Promise<FilterSql> {
+    const bind: unknown[] = [];
+    const conditions: string[] = [];
+    const add = (value: unknown) => {
+      bind.push(value);
+      return `$${bind.length}`;
+    };
+    // Resolved first, so that a few sites are read site by site in the list's order.
+    let siteIds: string[] | null = null;
+    if (query.site !== undefined) {
+      siteIds = await this.sites(scope, query.site);
+    } else if (!scope.isPlatform) {
+      siteIds = await this.sites(scope, undefined);
+    }
+    if (query.keywords) conditions.push(`d.search_text LIKE ${add(keywordPattern(query.keywords))}`);
+    if (query.types.length) conditions.push(`d.model = ANY(${add(query.types)}::text[])`);
+    if (query.groupId)
+      conditions.push(`d.id IN (SELECT device_id FROM group_devices WHERE group_id = ${add(query.groupId)})`);
+    return { conditions, bind, siteIds, bySite: query.site !== undefined };
+  }
+
+  /** A site's subtree (or every site) inside the scope. */
+  private sites(scope: TenantScope, root: number | undefined): Promise<string[]> {
+    return this.subtrees.get(JSON.stringify([scope.orgPath, root]), async () => {
+      const sites = await scope.query<{ id: string }>(
+        this.db,
+        root === undefined
+          ? 'SELECT s.id FROM sites s WHERE {scope:s.org_id}'
+          : `SELECT s.id FROM sites s
+              WHERE s.path LIKE (SELECT p.path FROM sites p WHERE p.id = $1) || '%' AND {scope:s.org_id}`,
+        root === undefined ? [] : [root],
+      );
+      return sites.map((site) => site.id);
+    });
+  }
+
+  private page(
+    scope: TenantScope,
+    filter: FilterSql,
+    query: Pick<DeviceSearch, 'sortField' | 'sortOrder' | 'cursor'>,
+    limit: number,
+    offset: number,
+  ): Promise<(DeviceRow & { sort_value: string })[]> {
+    const bind = [...filter.bind];
+    const add = (value: unknown) => {
+      bind.push(value);
+      return `$${bind.length}`;
+    };
+    const column = sortFields[query.sortField];
+    const descending = query.sortOrder === 'desc';
+    const direction = descending ? 'DESC' : 'ASC';
+    const conditions = [...filter.conditions];
+    if (query.cursor) {
+      const [value, id] = decodeCursor(query.cursor);
+      conditions.push(
+        `(${column}, d.id) ${descending ? '<' : '>'} (${add(value)}::${columnTypes[query.sortField]}, ${add(id)}::bigint)`,
+      );
+    }
+    const sites = filter.siteIds;
+    if (sites && sites.length <= MERGE_SITES && offset + limit <= MERGE_DEPTH) {
+      // The first rows of each site from its (site, column, id) index, merged: the subtree is never
+      // sorted. The plan is the same whatever the values, so it is prepared once per connection.
+      return scope.prepared(
+        this.db,
+        `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
+           FROM (SELECT k.id, k.sort FROM unnest(${add(sites)}::bigint[]) AS u(site_id)
+                  CROSS JOIN LATERAL (
+                        SELECT d.id, ${column} AS sort FROM devices d
+                         WHERE d.site_id = u.site_id AND {scope:d.org_id}
+                               ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+                         ORDER BY ${column} ${direction}, d.id ${direction} LIMIT ${add(offset + limit)}) k
+                  ORDER BY k.sort ${direction}, k.id ${direction} LIMIT ${add(limit)} OFFSET ${add(offset)}) page
+           JOIN devices d ON d.id = page.id
+           JOIN sites s ON s.id = d.site_id
+          ORDER BY page.sort ${direction}, page.id ${direction}`,
+        bind,
+      );
+    }
+    if (sites && filter.bySite) conditions.push(`d.site_id = ANY(${add(sites)}::bigint[])`);
+    // Filters (a keyword's selectivity above all) choose the plan: planned for their values each time.
+    const run = conditions.length ? scope.query.bind(scope) : scope.prepared.bind(scope);
+    return run(
+      this.db,
+      `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
+         FROM devices d JOIN sites s ON s.id = d.site_id
+        WHERE {scope:d.org_id} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+        ORDER BY ${column} ${direction}, d.id ${direction}
+        LIMIT ${add(limit)} OFFSET ${add(offset)}`,
+      bind,
+    );
+  }
+
+  /** Exact up to COUNT_CAP (counting stops there), else the planner's estimate. */
+  private async count(scope: TenantScope, filter: FilterSql): Promise<Count> {
+    const conditions = ['{scope:d.org_id}', ...filter.conditions].join(' AND ');
+    const sites = filter.siteIds;
+    const siteBind = [...filter.bind, sites];
+    // Site by site, a keyword is filtered from the site indexes; the fleet-wide trigram index the
+    // planner would pick costs far more for common words ('room').
+    const [counted] =
+      sites && sites.length <= MERGE_SITES
+        ? await scope.query<{ total: string }>(
+            this.db,
+            `SELECT count(*) AS total FROM (
+               SELECT 1 FROM unnest($${siteBind.length}::bigint[]) AS u(site_id)
+                CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.site_id = u.site_id AND ${conditions}
+                                     LIMIT ${COUNT_CAP + 1}) k
+                LIMIT ${COUNT_CAP + 1}) capped`,
+            siteBind,
+          )
+        : await scope.query<{ total: string }>(
+            this.db,
+            `SELECT count(*) AS total FROM (SELECT 1 FROM devices d WHERE ${this.allSites(conditions, filter, siteBind)}
+               LIMIT ${COUNT_CAP + 1}) capped`,
+            filter.bySite ? siteBind : filter.bind,
+          );
+    const total = Number(counted?.total ?? 0);
+    if (total <= COUNT_CAP) return { total, exact: true };
+    const [plan] = await scope.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      this.db,
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM devices d WHERE ${this.allSites(conditions, filter, siteBind)}`,
+      filter.bySite ? siteBind : filter.bind,
+    );
+    const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    return { total: Math.max(estimate, COUNT_CAP + 1), exact: false };
+  }
+
+  /** `conditions` plus the named site's subtree, whose ids are the last of `siteBind`. */
+  private allSites(conditions: string, filter: FilterSql, siteBind: unknown[]): string {
+    return filter.bySite ? `${conditions} AND d.site_id = ANY($${siteBind.length}::bigint[])` : conditions;
+  }
 }
 
-function toListRow(row: Row): DeviceListRow {
+export function toListRow(row: DeviceRow): DeviceListRow {
   return {
     id: Number(row.id),
     macAddress: macWithColons(row.mac),
+    serialNumber: row.serial_number,
     deviceName: row.device_name,
     deviceModel: row.model,
     firmwareVersion: row.firmware,

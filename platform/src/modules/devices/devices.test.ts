@@ -112,3 +112,47 @@ describe('device search', () => {
     expect((await api.call('POST', '/device/search', { cursor: 'not-a-cursor' })).code).toBe(40000);
   });
 });
+
+describe('device totals', () => {
+  it('counts exactly up to 10,000 and estimates beyond, saying so', async () => {
+    const { db } = running.cradle;
+    const big = await createTenant(db, 'enterprise', 'Big');
+    await insertDevices(
+      db,
+      big,
+      Array.from({ length: 10_050 }, (_v, i) => ({
+        mac: `0099${i.toString(16).padStart(8, '0')}`,
+        model: 'H2',
+      })),
+    );
+    await db.execute('ANALYZE devices');
+    const client = new ApiClient(running.url);
+    await client.signIn(big.userName, big.password);
+    const page = (
+      await client.call<Page & { totalExact: boolean }>('POST', '/device/search', { pageSize: 50 })
+    ).rows[0];
+    expect(page?.totalExact).toBe(false);
+    expect(page?.total).toBeGreaterThan(10_000);
+    expect(page?.list).toHaveLength(50);
+    const few = (
+      await client.call<Page & { totalExact: boolean }>('POST', '/device/search', {
+        keywords: '00:99:00:00:00:0',
+      })
+    ).rows[0];
+    expect(few).toMatchObject({ total: 16, totalExact: true });
+  });
+
+  it('shows a change in the total at once, though totals are reused between pages', async () => {
+    const before = await search({ site: childSite });
+    const added = await api.call('POST', '/device/add', {
+      macAddress: '00:aa:bb:00:00:99',
+      deviceModel: 'H2',
+      firmwareVersion: '1.0',
+      siteId: childSite,
+    });
+    expect(added.code, added.message).toBe(0);
+    expect((await search({ site: childSite })).total).toBe(before.total + 1);
+    await running.cradle.db.execute(`DELETE FROM devices WHERE mac = '00aabb000099'`);
+    await expect.poll(async () => (await search({ site: childSite })).total).toBe(before.total);
+  });
+});

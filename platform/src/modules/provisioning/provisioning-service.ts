@@ -298,6 +298,9 @@ export class ProvisioningService {
   /**
    * Last fetch time, address, model and firmware, written in one set-based statement per second.
    * Losing up to a second of these on a crash is acceptable: the next fetch writes them again.
+   * The same statement ends the pushes waiting for these devices: a fetch after a NOTIFY was sent
+   * is the proof that the change arrived (task result → 2 success, whether or not the NOTIFY's
+   * 200 has been recorded yet; docs/tasks.md).
    */
   async flush(): Promise<void> {
     if (this.pending.size === 0) return;
@@ -305,10 +308,15 @@ export class ProvisioningService {
     this.pending = new Map();
     try {
       await this.db.execute(
-        `UPDATE devices d SET last_fetch_at = v.at, last_fetch_ip = v.ip::inet, reported_model = v.model,
-                reported_firmware = coalesce(v.firmware, d.reported_firmware), status = 1
-           FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) AS v(id, at, ip, model, firmware)
-          WHERE d.id = v.id`,
+        `WITH fetched AS (
+           UPDATE devices d SET last_fetch_at = v.at, last_fetch_ip = v.ip::inet, reported_model = v.model,
+                  reported_firmware = coalesce(v.firmware, d.reported_firmware), status = 1
+             FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) AS v(id, at, ip, model, firmware)
+            WHERE d.id = v.id
+           RETURNING d.id, v.at)
+         UPDATE task_devices td SET result = 2, finished_at = f.at, message = ''
+           FROM fetched f
+          WHERE td.device_id = f.id AND td.result IN (0, 1) AND td.notified_at <= f.at`,
         [
           batch.map(([id]) => id),
           batch.map(([, r]) => r.at.toISOString()),

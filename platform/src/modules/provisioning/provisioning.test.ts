@@ -223,10 +223,11 @@ describe('provisioning with digest credentials', () => {
       password: 'Phones#2026',
       allowCidrs: ['10.0.0.0/8'],
     });
-    const result = await phone({
-      credentials: { username: 'acme-phones', password: 'Phones#2026' },
-    }).fetchConfig();
-    expect(result.status).toBe(403);
+    // Cached lookups learn of the change through PostgreSQL NOTIFY, a moment after the commit.
+    const fetchStatus = async () =>
+      (await phone({ credentials: { username: 'acme-phones', password: 'Phones#2026' } }).fetchConfig())
+        .status;
+    await expect.poll(fetchStatus, { timeout: 5000 }).toBe(403);
     expect(await unknownReasons()).toContain('address not allowed');
   });
 });

@@ -79,7 +79,9 @@ describe('tenant isolation', () => {
     const { db } = running.cradle;
     const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
     const acmeDeviceId = Number(acmeDevice?.id);
-    // Give the victim data worth stealing: a device layer with a marker value.
+    // Give the victim data worth stealing (a device layer with a marker value) and one row of every
+    // kind a request can name: a site with nothing in it (so a broken scope could delete it), a model
+    // template and a group.
     const admin = new ApiClient(running.url);
     await admin.signIn('admin', TEST_ADMIN_PASSWORD);
     const marker = 'acme-secret-marker';
@@ -97,46 +99,122 @@ describe('tenant isolation', () => {
       account: [{ no: 1, codec: '{}', advanced: JSON.stringify({ TelephonyVmNumber: item }) }],
     });
     expect(seeded.code).toBe(0);
-    const snapshot = async () =>
-      JSON.stringify(
-        await db.query(
-          `SELECT (SELECT json_agg(c ORDER BY relation, relation_id) FROM config_layers c) AS layers,
-                  (SELECT json_agg(d ORDER BY id) FROM (SELECT id, prov_ha1, org_id, site_id FROM devices) d) AS devices,
-                  (SELECT json_agg(o ORDER BY id) FROM (SELECT id, prov_ha1, prov_allow_cidrs FROM orgs) o) AS orgs`,
-        ),
+    const created = async (path: string, body: Record<string, unknown>): Promise<number> => {
+      const reply = await admin.call<{ id: number }>('POST', path, body);
+      expect(reply.code, `${path}: ${reply.message}`).toBe(0);
+      return Number(reply.rows[0]?.id);
+    };
+    const acmeSiteId = await created('/tb-site-template/addSiteTemplate', {
+      siteName: 'Acme Annex',
+      parentId: acme.siteId,
+    });
+    const acmeTemplateId = await created('/modeltemplate/add', {
+      name: 'Acme H2',
+      model: 'H2',
+      siteId: acme.siteId,
+    });
+    const acmeGroupId = await created('/tb-group-template/addNewGroup', {
+      groupName: 'Acme lobby',
+      siteId: acme.siteId,
+      deviceIds: [acmeDeviceId],
+    });
+
+    // Everything of the victim: rows of every table with an org_id, and rows of every table with a
+    // device_id that point at the victim's devices (memberships, results, logs).
+    const tables = await db.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND column_name IN ('org_id', 'device_id')
+        ORDER BY table_name, column_name`,
+    );
+    const snapshot = async () => {
+      const parts: string[] = [];
+      for (const { table_name: table, column_name: column } of tables) {
+        const condition =
+          column === 'org_id' ? 't.org_id = $1' : 't.device_id IN (SELECT id FROM devices WHERE org_id = $1)';
+        const [row] = await db.query<{ rows: unknown }>(
+          `SELECT json_agg(t ORDER BY t::text) AS rows FROM ${table} t WHERE ${condition}`,
+          [acme.orgId],
+        );
+        parts.push(`${table}.${column}: ${JSON.stringify(row?.rows ?? null)}`);
+      }
+      const [orgs] = await db.query<{ rows: unknown }>(
+        `SELECT json_agg(o ORDER BY id) AS rows FROM (SELECT id, prov_ha1, prov_allow_cidrs FROM orgs) o`,
       );
+      parts.push(JSON.stringify(orgs?.rows));
+      return parts.join('\n');
+    };
     const before = await snapshot();
 
     const api = await signedIn(globex);
     const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const foreignMarkers = [ACME_MAC, 'Acme Hotels', acme.userName, 'Initech', marker];
-    // Every way a request can name a row: the victim's ids in the query and in the body.
-    const naming = { relationId: acmeDeviceId, relationName: 'device', deviceId: acmeDeviceId, model: 'H2P' };
-    const query = `?${new URLSearchParams(Object.entries(naming).map(([k, v]) => [k, String(v)]))}`;
+    // MACs in stored and in display (colon) form.
+    const foreignMarkers = [
+      ACME_MAC,
+      'a1:a1:a1:00:00:01',
+      'Acme Hotels',
+      'Acme Annex',
+      'Acme H2',
+      'Acme lobby',
+      acme.userName,
+      'Initech',
+      marker,
+    ];
+    // Every way a request can name a row: the victim's ids of each kind, in the query and in the body.
+    const namings: Record<string, string | number | number[]>[] = [
+      {
+        id: acmeDeviceId,
+        ids: [acmeDeviceId],
+        deviceId: acmeDeviceId,
+        deviceIds: [acmeDeviceId],
+        relationId: acmeDeviceId,
+        relationName: 'device',
+        model: 'H2P',
+      },
+      {
+        id: acmeSiteId,
+        ids: [acmeSiteId],
+        siteId: acmeSiteId,
+        site: acmeSiteId,
+        parentId: acmeSiteId,
+        relationId: acmeSiteId,
+        relationName: 'site',
+      },
+      { id: acmeTemplateId, ids: [acmeTemplateId], relationId: acmeTemplateId, relationName: 'model' },
+      {
+        id: acmeGroupId,
+        ids: [acmeGroupId],
+        groupId: acmeGroupId,
+        relationId: acmeGroupId,
+        relationName: 'group',
+      },
+    ];
     let called = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations)) {
         if (path === '/api/user/logout') continue;
-        const concrete = path
-          .replace(/^\/api/, '')
-          .replace('{relation}', 'model')
-          .replace('{relationId}', String(acmeDeviceId))
-          .replace(/\{[A-Za-z]+\}/g, 'H2P');
-        for (const body of method === 'get' ? [undefined] : [{}, { ...naming, password: 'Takeover#2026' }]) {
-          const reply = await api.call(
-            method.toUpperCase(),
-            `${concrete}${method === 'get' ? query : ''}`,
-            body,
-          );
-          const text = JSON.stringify(reply);
-          for (const foreign of foreignMarkers) expect(text, `${method} ${path}`).not.toContain(foreign);
-          called += 1;
+        for (const naming of namings) {
+          const query = `?${new URLSearchParams(Object.entries(naming).map(([k, v]) => [k, String(v)]))}`;
+          const concrete = path
+            .replace(/^\/api/, '')
+            .replace('{relation}', String(naming.relationName))
+            .replace('{relationId}', String(naming.relationId))
+            .replace(/\{[A-Za-z]+\}/g, 'H2P');
+          for (const body of method === 'get'
+            ? [undefined]
+            : [{}, { ...naming, password: 'Takeover#2026' }]) {
+            const reply = await api.call(method.toUpperCase(), `${concrete}${query}`, body);
+            const text = JSON.stringify(reply);
+            for (const foreign of foreignMarkers) {
+              expect(text, `${method} ${path} ${JSON.stringify(naming)}`).not.toContain(foreign);
+            }
+            called += 1;
+          }
         }
       }
     }
-    expect(called).toBeGreaterThanOrEqual(20);
+    expect(called).toBeGreaterThanOrEqual(200);
     expect(await snapshot()).toBe(before);
   });
 

@@ -7,6 +7,7 @@ import {
   type Provenance,
   preloadParameterEditor,
   type TextCodec,
+  useLeaveGuard,
   useSession,
 } from '@phonefleet/sdk/ui';
 import { Alert, Button, Modal, message, Result, Spin, Typography } from 'antd';
@@ -27,7 +28,6 @@ import {
   textCodec,
 } from '../api.js';
 import { paramText } from '../texts.js';
-import { useLeaveGuard } from '../use-leave-guard.js';
 
 interface Loaded {
   tree: ParameterTree;

@@ -26,6 +26,7 @@ import type { ModelCapabilities } from '../../driver.js';
 import type { Language } from '../../envelope.js';
 import { type ConfigIssue, sectionErrorMessage, validateConfig } from '../../validation/config.js';
 import { phoneKeyTypeChanged } from '../../validation/phone-keys.js';
+import { isApiError } from '../api-error.js';
 import { currentLanguage } from '../preferences.js';
 import { useOptionalSession } from '../session.js';
 import {
@@ -216,9 +217,11 @@ export function ParameterEditor(props: ParameterEditorProps) {
     if (where.keyRow) setKeyFocus({ row: where.keyRow });
   };
 
-  /** Shows why a text conversion was refused (the codec's message). */
-  const sayFailure = (error: unknown) =>
-    say(error instanceof Error && error.message ? error.message : editorText('textFailed', language));
+  /** Shows why a text conversion was refused: the codec's message and where ('Incorrect format: line 3 …'). */
+  const sayFailure = (error: unknown) => {
+    if (!(error instanceof Error) || !error.message) return say(editorText('textFailed', language));
+    say(isApiError(error) && error.messageExt ? `${error.message}: ${error.messageExt}` : error.message);
+  };
 
   /** The configuration to save (text read by the codec in text view), or null after showing why not. */
   const prepare = async (): Promise<ParameterConfig | null> => {

@@ -1,14 +1,31 @@
-import type { Language } from '@phonefleet/sdk';
 import { DatePicker, type DatePickerProps, Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
-import type { ExecutionMode } from '../api.js';
-import { paramText } from '../texts.js';
+import type { Language } from '../envelope.js';
+import { textLookup } from './kit-texts.js';
 
 type PickedDate = Parameters<NonNullable<DatePickerProps['onChange']>>[0];
+
+/** When a model, group or site push runs: `type` 1 immediate, 2 scheduled (console spec §3 Task). */
+export interface ExecutionMode {
+  type: 1 | 2;
+  beginTime: number;
+  endTime: number;
+}
 
 /** A scheduled task covers one day less a second (console spec §4). */
 const WINDOW_MS = 86_399_000;
 const MIN_LEAD_MS = 5 * 60_000;
+
+const text = textLookup({
+  executionMode: { en: 'Task execution mode', zh: '任务执行方式' },
+  immediate: { en: 'Immediate', zh: '立即执行' },
+  scheduled: { en: 'Scheduled', zh: '定时执行' },
+  taskTime: { en: 'Task time', zh: '任务时间' },
+  taskTimeRequired: { en: 'Please select the task time', zh: '请选择任务时间' },
+  taskTimeTooSoon: { en: 'The Task Time must start after 5 minutes', zh: '任务时间必须在 5 分钟之后' },
+  ok: { en: 'OK', zh: '确定' },
+  cancel: { en: 'Cancel', zh: '取消' },
+});
 
 export interface ExecutionModeDialogProps {
   open: boolean;
@@ -19,7 +36,7 @@ export interface ExecutionModeDialogProps {
 
 /** Task execution mode for model, group and site pushes: immediate, or scheduled at a time. */
 export function ExecutionModeDialog({ open, language, onOk, onCancel }: ExecutionModeDialogProps) {
-  const t = (key: Parameters<typeof paramText>[0]) => paramText(key, language);
+  const t = (key: Parameters<typeof text>[0]) => text(key, language);
   const [type, setType] = useState<1 | 2>(1);
   const [time, setTime] = useState<PickedDate | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -2,23 +2,24 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks before leaving with unsaved changes: `confirm(leave, stay)` on any in-app navigation (links,
- * menu, browser Back and Forward) through react-router's blocker, and the browser's own prompt on
- * reload or close (beforeunload). `release()` lets the screen's own navigation (after a save) through.
+ * While `active` (unsaved changes, a running scan), asks before leaving: `confirm(leave, stay)` on any
+ * in-app navigation (links, menu, browser Back and Forward) through react-router's blocker (the host
+ * is a data router), and the browser's own prompt on reload or close (beforeunload). `release()` lets
+ * the screen's own navigation (after a save) through.
  */
 export function useLeaveGuard(
-  dirty: boolean,
+  active: boolean,
   confirm: (leave: () => void, stay: () => void) => void,
 ): { release(): void } {
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  const activeRef = useRef(active);
+  activeRef.current = active;
   const released = useRef(false);
   const confirmRef = useRef(confirm);
   confirmRef.current = confirm;
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirtyRef.current &&
+      activeRef.current &&
       !released.current &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
@@ -36,7 +37,7 @@ export function useLeaveGuard(
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!dirtyRef.current || released.current) return;
+      if (!activeRef.current || released.current) return;
       event.preventDefault();
       event.returnValue = '';
     };

@@ -1,0 +1,324 @@
+import { PassThrough, Readable } from 'node:stream';
+import { type Language, translate } from '@phonefleet/sdk';
+import ExcelJS from 'exceljs';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import { checkDeviceFields, type DeviceFields } from '../devices/device-fields.js';
+import type { Actor } from '../devices/device-log.js';
+import type { DeviceListRow, DeviceService } from '../devices/device-service.js';
+import type { DeviceSearch } from '../devices/schemas.js';
+import type { DriverRegistry } from '../extensions/driver-registry.js';
+import type { TenantScope } from '../tenancy/scope.js';
+import type { FailedRow } from './schemas.js';
+
+/** The import file's columns, in template order; those in REQUIRED_COLUMNS must be present. */
+export const IMPORT_COLUMNS = [
+  { key: 'macAddress', header: 'MAC Address' },
+  { key: 'deviceName', header: 'Device Name' },
+  { key: 'deviceModel', header: 'Device Model' },
+  { key: 'firmwareVersion', header: 'Firmware Version' },
+  { key: 'site', header: 'Site' },
+  { key: 'serialNumber', header: 'S/N' },
+] as const;
+type ImportKey = (typeof IMPORT_COLUMNS)[number]['key'];
+const REQUIRED_COLUMNS: ImportKey[] = ['macAddress', 'deviceModel', 'firmwareVersion', 'site'];
+
+/** More rows than this in one file are refused (the 3 MB upload holds about this many). */
+export const IMPORT_MAX_ROWS = 100_000;
+/** Rows per INSERT statement of an import (all in one transaction). */
+const INSERT_BATCH = 25_000;
+/** An export holds at most this many devices (the first ones in the list's order). */
+export const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_BATCH = 2_000;
+const READ_CHUNK = 64 * 1024;
+const YIELD_ROWS = 500;
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type ImportRow = Record<ImportKey, string> & { row: number };
+
+interface ValidRow {
+  input: ImportRow;
+  fields: DeviceFields;
+  siteId: string;
+  orgId: string;
+}
+
+/** Header text as compared: case, spaces and punctuation do not matter ('S/N' = 'sn'). */
+function headerKey(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+function cellText(cell: ExcelJS.Cell, key: ImportKey): string {
+  const value = cell.value;
+  // A MAC of decimal digits only becomes a number in Excel and loses its leading zeros.
+  if (typeof value === 'number' && key === 'macAddress') return String(value).padStart(12, '0');
+  if (typeof value === 'number') return String(value);
+  return cell.text.trim();
+}
+
+function* chunks(bytes: Buffer): Generator<Buffer> {
+  for (let offset = 0; offset < bytes.length; offset += READ_CHUNK)
+    yield bytes.subarray(offset, offset + READ_CHUNK);
+}
+
+/**
+ * Reads the first sheet, streaming, and lets other requests run every few hundred rows (a large
+ * file parses for seconds). Anything that is not an xlsx workbook with the import's headers is
+ * 'Incorrect format'.
+ */
+async function readImportRows(bytes: Buffer): Promise<ImportRow[]> {
+  const rows: ImportRow[] = [];
+  let columns: Map<ImportKey, number> | undefined;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks(bytes)), {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const excelRow of sheet) {
+        if (!columns) {
+          columns = headerColumns(excelRow);
+          continue;
+        }
+        if (excelRow.number % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+        const row = { row: excelRow.number } as ImportRow;
+        let empty = true;
+        for (const { key } of IMPORT_COLUMNS) {
+          const column = columns.get(key);
+          row[key] = column ? cellText(excelRow.getCell(column), key) : '';
+          if (row[key]) empty = false;
+        }
+        if (empty) continue;
+        if (rows.length === IMPORT_MAX_ROWS)
+          throw AppError.invalid('incorrectFormat', `more than ${IMPORT_MAX_ROWS} rows`);
+        rows.push(row);
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw AppError.invalid('incorrectFormat', 'not an xlsx workbook');
+  }
+  if (!columns) throw AppError.invalid('incorrectFormat', 'no worksheet');
+  return rows;
+}
+
+/** Where each import column is, from the header row; refuses a sheet without the required ones. */
+function headerColumns(header: ExcelJS.Row): Map<ImportKey, number> {
+  const columns = new Map<ImportKey, number>();
+  header.eachCell((cell, column) => {
+    const found = IMPORT_COLUMNS.find((c) => headerKey(c.header) === headerKey(cell.text));
+    if (found && !columns.has(found.key)) columns.set(found.key, column);
+  });
+  const missing = REQUIRED_COLUMNS.filter((key) => !columns.has(key));
+  if (missing.length) throw AppError.invalid('incorrectFormat', `missing columns: ${missing.join(', ')}`);
+  return columns;
+}
+
+/** A workbook written straight to the response as rows are added. */
+function streamingWorkbook(): { stream: PassThrough; workbook: ExcelJS.stream.xlsx.WorkbookWriter } {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  return { stream, workbook };
+}
+
+/**
+ * The device list's Excel side: import (all-or-nothing per row, valid rows in set-based inserts,
+ * invalid rows reported in the spec's words), the template, exports of the list and of failed rows.
+ */
+export class DeviceImportService {
+  private readonly db: Database;
+  private readonly driverRegistry: DriverRegistry;
+  private readonly deviceService: DeviceService;
+
+  constructor({
+    db,
+    driverRegistry,
+    deviceService,
+  }: { db: Database; driverRegistry: DriverRegistry; deviceService: DeviceService }) {
+    this.db = db;
+    this.driverRegistry = driverRegistry;
+    this.deviceService = deviceService;
+  }
+
+  async import(scope: TenantScope, actor: Actor, bytes: Buffer, language: Language): Promise<FailedRow[]> {
+    const rows = await readImportRows(bytes);
+    if (!rows.length) throw AppError.invalid('incorrectFormat', 'no rows');
+    const failed: FailedRow[] = [];
+    const fail = (input: ImportRow, messageKey: Parameters<typeof translate>[0]) =>
+      failed.push({ ...input, message: translate(messageKey, language) });
+
+    const sites = await this.sitesByName(scope, [...new Set(rows.map((r) => r.site).filter(Boolean))]);
+    const seen = new Set<string>();
+    const valid: ValidRow[] = [];
+    for (const input of rows) {
+      const check = checkDeviceFields(input, this.driverRegistry);
+      if (!check.ok) {
+        fail(input, check.messageKey);
+        continue;
+      }
+      if (!input.site) {
+        fail(input, 'fieldRequired');
+        continue;
+      }
+      const named = sites.get(input.site);
+      if (!named) {
+        fail(input, 'siteNotFound');
+        continue;
+      }
+      if (named.length > 1) {
+        fail(input, 'siteAmbiguous');
+        continue;
+      }
+      // The first row with a MAC is imported; later rows with the same MAC are duplicates.
+      if (seen.has(check.fields.mac)) {
+        fail(input, 'duplicateDevice');
+        continue;
+      }
+      seen.add(check.fields.mac);
+      const [site] = named;
+      if (site) valid.push({ input, fields: check.fields, siteId: site.id, orgId: site.org_id });
+    }
+
+    const inserted = await this.insert(valid, actor);
+    for (const row of valid) if (!inserted.has(row.fields.mac)) fail(row.input, 'duplicateDevice');
+    if (inserted.size) this.deviceService.forgetCounts();
+    return failed.sort((a, b) => a.row - b.row);
+  }
+
+  /** The template: the headers and one example row. */
+  async template(): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Devices');
+    sheet.columns = IMPORT_COLUMNS.map(({ key, header }) => ({ key, header, width: 22 }));
+    const model = this.driverRegistry.models()[0]?.model.id ?? '';
+    sheet.addRow({
+      macAddress: '00:15:65:12:34:56',
+      deviceName: 'Reception',
+      deviceModel: model,
+      firmwareVersion: '1.0.0.1',
+      site: 'Default',
+      serialNumber: 'SN0001',
+    });
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  /**
+   * The devices the list shows for `query` (its filters and order), streamed in keyset batches;
+   * at most EXPORT_MAX_ROWS. The import columns come first, so an export can be imported again.
+   */
+  export(scope: TenantScope, query: DeviceSearch): Readable {
+    const { stream, workbook } = streamingWorkbook();
+    const sheet = workbook.addWorksheet('Devices');
+    sheet.columns = [
+      ...IMPORT_COLUMNS.map(({ key, header }) => ({ key, header, width: 22 })),
+      { key: 'status', header: 'Status', width: 10 },
+      { key: 'accountStatus', header: 'Account Status', width: 16 },
+      { key: 'ip', header: 'IP', width: 18 },
+      { key: 'lastFetchTime', header: 'Last Fetch Time', width: 26 },
+      { key: 'createTime', header: 'Create Time', width: 26 },
+    ];
+    const write = async () => {
+      for await (const batch of this.deviceService.each(scope, query, EXPORT_BATCH, EXPORT_MAX_ROWS)) {
+        for (const device of batch) sheet.addRow(exportRow(device)).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    };
+    write().catch((error: Error) => stream.destroy(error));
+    return stream;
+  }
+
+  /** The failed rows of an import with their messages, for correcting and importing again. */
+  async failedRows(rows: FailedRow[]): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Failed rows');
+    sheet.columns = [
+      ...IMPORT_COLUMNS.map(({ key, header }) => ({ key, header, width: 22 })),
+      { key: 'message', header: 'Message', width: 40 },
+    ];
+    for (const row of rows) sheet.addRow(row);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  /** Sites in the caller's scope by name (a channel may see two enterprises' sites of one name). */
+  private async sitesByName(
+    scope: TenantScope,
+    names: string[],
+  ): Promise<Map<string, { id: string; org_id: string }[]>> {
+    const found = await scope.query<{ id: string; org_id: string; name: string }>(
+      this.db,
+      'SELECT s.id, s.org_id, s.name FROM sites s WHERE s.name = ANY($1::text[]) AND {scope:s.org_id}',
+      [names],
+    );
+    const byName = new Map<string, { id: string; org_id: string }[]>();
+    for (const site of found) byName.set(site.name, [...(byName.get(site.name) ?? []), site]);
+    return byName;
+  }
+
+  /**
+   * Inserts in batches inside one transaction, in (site, MAC) order so the site indexes are
+   * written page by page; answers the MACs inserted (taken MACs are skipped).
+   */
+  private async insert(rows: ValidRow[], actor: Actor): Promise<Set<string>> {
+    const inserted = new Set<string>();
+    if (!rows.length) return inserted;
+    await this.db.transaction(async (transaction) => {
+      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        const batch = rows.slice(start, start + INSERT_BATCH);
+        const macs = await this.db.query<{ mac: string }>(
+          `WITH inserted AS (
+             INSERT INTO devices (org_id, site_id, mac, serial_number, device_name, model, firmware)
+             SELECT org_id, site_id, mac, serial_number, device_name, model, firmware
+               FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+                 AS t(org_id, site_id, mac, serial_number, device_name, model, firmware)
+              ORDER BY site_id, mac
+             ON CONFLICT (mac) DO NOTHING
+             RETURNING id, org_id, mac),
+           logged AS (
+             INSERT INTO device_logs (org_id, device_id, user_name, ip, action)
+             SELECT org_id, id, $8, $9, 'import' FROM inserted)
+           SELECT mac FROM inserted`,
+          [
+            batch.map((r) => r.orgId),
+            batch.map((r) => r.siteId),
+            batch.map((r) => r.fields.mac),
+            batch.map((r) => r.fields.serialNumber),
+            batch.map((r) => r.fields.deviceName),
+            batch.map((r) => r.fields.model),
+            batch.map((r) => r.fields.firmware),
+            actor.userName,
+            actor.ip,
+          ],
+          transaction,
+        );
+        for (const { mac } of macs) inserted.add(mac.trim());
+      }
+    });
+    return inserted;
+  }
+}
+
+function exportRow(device: DeviceListRow): Record<string, string | number> {
+  return {
+    macAddress: device.macAddress,
+    deviceName: device.deviceName,
+    deviceModel: device.deviceModel,
+    firmwareVersion: device.firmwareVersion,
+    site: device.siteName,
+    serialNumber: device.serialNumber ?? '',
+    status: device.status,
+    accountStatus: device.accountStatus,
+    ip: device.ip ?? '',
+    lastFetchTime: device.lastFetchTime ?? '',
+    createTime: device.createTime,
+  };
+}

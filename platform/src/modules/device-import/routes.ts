@@ -1,0 +1,66 @@
+import type { Context } from 'koa';
+import type { Cradle } from '../../container.js';
+import { defineRoute, type RawReply, type RouteDefinition } from '../../http/route.js';
+import type { RequestState } from '../../http/server.js';
+import { actorOf } from '../devices/routes.js';
+import { deviceSearchBody } from '../devices/schemas.js';
+import { XLSX_TYPE } from './device-import-service.js';
+import { exportFailedDataBody } from './schemas.js';
+
+/** Spec §5: the default upload is .xlsx/.xls up to 3 MB. */
+export const DEVICE_IMPORT_UPLOAD = { maxBytes: 3 * 1024 * 1024, extensions: ['.xlsx', '.xls'] } as const;
+
+function sendXlsx(ctx: Context, fileName: string, body: Buffer | NodeJS.ReadableStream): RawReply {
+  ctx.set('Content-Type', XLSX_TYPE);
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.body = body;
+  return { raw: true };
+}
+
+export function deviceImportRoutes({ deviceImportService }: Cradle): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/device/import',
+      summary:
+        'Import devices from an xlsx (multipart `file`): valid rows are added, invalid ones answered as rows with their message',
+      access: { power: 'deviceManagement', button: 'import' },
+      upload: DEVICE_IMPORT_UPLOAD,
+      handler: async ({ file, session, ctx }) => {
+        const failed = await deviceImportService.import(
+          session.scope,
+          actorOf(session, ctx),
+          file.bytes,
+          (ctx.state.request as RequestState).language,
+        );
+        return { rows: failed, messageKey: failed.length ? 'importPartlyFailed' : 'success' };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/device/deviceExcel',
+      summary: 'The device import template (xlsx)',
+      access: { power: 'deviceManagement', button: 'import' },
+      handler: async ({ ctx }) => sendXlsx(ctx, 'device-template.xlsx', await deviceImportService.template()),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/device/export',
+      summary:
+        'The device list for the same filters and order as /device/search, as xlsx (at most 100,000 devices)',
+      access: { power: 'deviceManagement', button: 'export' },
+      body: deviceSearchBody,
+      handler: async ({ body, session, ctx }) =>
+        sendXlsx(ctx, 'devices.xlsx', deviceImportService.export(session.scope, body)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/device/exportFailedData',
+      summary: 'The failed rows of an import with their messages, as xlsx',
+      access: { power: 'deviceManagement', button: 'import' },
+      body: exportFailedDataBody,
+      handler: async ({ body, ctx }) =>
+        sendXlsx(ctx, 'device-import-failed.xlsx', await deviceImportService.failedRows(body.rows)),
+    }),
+  ];
+}

@@ -1,0 +1,226 @@
+import type { PagedList } from '@phonefleet/sdk';
+import {
+  apiDownload,
+  apiFirstRow,
+  apiRequest,
+  type FleetTablePage,
+  type SortOrder,
+} from '@phonefleet/sdk/ui';
+
+/** `POST /device/search` list row. */
+export interface DeviceRow {
+  id: number;
+  macAddress: string;
+  serialNumber?: string | null;
+  deviceName: string;
+  deviceModel: string;
+  firmwareVersion: string;
+  siteId: number;
+  siteName: string;
+  /** 0 offline, 1 online, 2 abnormal. */
+  status: number;
+  /** 0 no account, 1 normal, 2 abnormal. */
+  accountStatus: number;
+  pushEnabled: boolean;
+  createTime: string;
+  lastFetchTime: string | null;
+  ip: string | null;
+}
+
+export interface DeviceFilters {
+  keywords?: string;
+  site?: number;
+  types?: string[];
+}
+
+export interface DeviceSearch extends DeviceFilters {
+  currentPage: number;
+  pageSize: number;
+  sortField: string;
+  sortOrder: SortOrder;
+}
+
+/** Spec §9: devices sort by MAC address ascending by default. */
+export const DEFAULT_DEVICE_SORT = { field: 'macAddress', order: 'asc' } as const;
+
+export async function searchDevices(query: DeviceSearch): Promise<FleetTablePage<DeviceRow>> {
+  const page = await apiFirstRow<PagedList<DeviceRow>>('POST', '/device/search', { body: query });
+  return { rows: page.list, total: page.total };
+}
+
+/** What the add and edit screens send. */
+export interface DeviceInput {
+  macAddress: string;
+  serialNumber: string;
+  deviceName: string;
+  deviceModel: string;
+  firmwareVersion: string;
+  siteId: number;
+}
+
+export function addDevice(input: DeviceInput): Promise<{ id: number }> {
+  return apiFirstRow<{ id: number }>('POST', '/device/add', { body: input });
+}
+
+export async function updateDevice(id: number, input: Omit<DeviceInput, 'macAddress'>): Promise<void> {
+  await apiRequest('POST', '/device/update', { body: { id, ...input } });
+}
+
+export function queryDevice(id: number): Promise<DeviceRow> {
+  return apiFirstRow<DeviceRow>('GET', '/device/query', { query: { id } });
+}
+
+export async function removeDevices(ids: number[]): Promise<string> {
+  return (await apiRequest('DELETE', '/device/removeBatch', { body: { ids } })).message;
+}
+
+export async function transferDevices(ids: number[], siteId: number): Promise<string> {
+  return (await apiRequest('POST', '/device/siteAssign', { body: { ids, siteId } })).message;
+}
+
+export async function setPush(ids: number[], enabled: boolean): Promise<string> {
+  const path = enabled ? '/device/enablePushConfig' : '/device/disablePushConfig';
+  return (await apiRequest('POST', path, { body: { ids } })).message;
+}
+
+/** Reboot or factory reset: answers the server's message. */
+export async function deviceCommand(
+  command: 'deviceReboot' | 'factoryReset',
+  ids: number[],
+): Promise<string> {
+  return (await apiRequest('POST', `/device/${command}`, { body: { ids } })).message;
+}
+
+export function exportDevices(query: Omit<DeviceSearch, 'currentPage' | 'pageSize'>): Promise<void> {
+  return apiDownload('POST', '/device/export', 'devices.xlsx', { body: query });
+}
+
+/** A row `/device/import` could not take. */
+export interface FailedImportRow {
+  row: number;
+  macAddress: string;
+  deviceName: string;
+  deviceModel: string;
+  firmwareVersion: string;
+  site: string;
+  serialNumber: string;
+  message: string;
+}
+
+export function exportFailedRows(rows: FailedImportRow[]): Promise<void> {
+  return apiDownload('POST', '/device/exportFailedData', 'device-import-failed.xlsx', { body: { rows } });
+}
+
+/** `GET /common/model` row (only the name is used here). */
+export interface ModelOption {
+  model: string;
+}
+
+export async function fetchModels(): Promise<string[]> {
+  try {
+    const reply = await apiRequest<ModelOption>('GET', '/common/model', { silent: true });
+    return reply.result.rows.map((row) => row.model);
+  } catch {
+    return [];
+  }
+}
+
+export interface IpSettings {
+  addressType: string | null;
+  address: string | null;
+  subnetMask: string | null;
+  gateway: string | null;
+  dns1: string | null;
+  dns2: string | null;
+}
+
+/** `POST /device/details`: what the device reports. */
+export interface DeviceDetails {
+  macAddress: string;
+  serialNumber: string | null;
+  hardwareVersion: string | null;
+  softwareVersion: string | null;
+  lastRebootTime: string | null;
+  status: number;
+  accountStatus: number;
+  lastFetchTime: string | null;
+  ip: string | null;
+  ipv4: IpSettings;
+  ipv6: IpSettings;
+}
+
+export function fetchDetails(id: number): Promise<DeviceDetails> {
+  return apiFirstRow<DeviceDetails>('POST', '/device/details', { body: { id } });
+}
+
+export interface OperationLogEntry {
+  time: string;
+  userName: string;
+  ip: string | null;
+  content: string;
+}
+
+/** `POST /device/taskHistory` row: one run of a task on the device. */
+export interface TaskHistoryEntry {
+  taskId: number;
+  taskName: string;
+  /** Spec §9 task types: 1 reboot … 7 global config, 8-13 resource pushes. */
+  type: number;
+  run: number;
+  /** Spec §4: 0 scheduled, 1 ongoing, 2 success, 3 failed, 4 cancelled, 5 paused, 6 timeout, 7 finished. */
+  result: number;
+  message: string;
+  finishedTime: string | null;
+  createTime: string;
+}
+
+/** A paged log of one device (`/device/operationLog`, `/device/taskHistory`). */
+export async function fetchDeviceLog<Entry>(
+  kind: 'operationLog' | 'taskHistory',
+  id: number,
+  currentPage: number,
+  pageSize: number,
+): Promise<FleetTablePage<Entry>> {
+  const page = await apiFirstRow<PagedList<Entry>>('POST', `/device/${kind}`, {
+    body: { id, currentPage, pageSize },
+  });
+  return { rows: page.list, total: page.total };
+}
+
+export interface ScanLogLine {
+  time: string;
+  text: string;
+}
+
+export interface ScannedDevice {
+  ip: string;
+  macAddress: string | null;
+  deviceModel: string | null;
+  firmwareVersion: string | null;
+  /** How the phone answered: SIP OPTIONS or HTTP. */
+  via: 'sip' | 'http';
+  /** Already in the console. */
+  known: boolean;
+}
+
+export type ScanState = 'running' | 'finished' | 'stopped';
+
+export interface ScanProgress {
+  state: ScanState;
+  probed: number;
+  total: number;
+  log: ScanLogLine[];
+  found: ScannedDevice[];
+}
+
+export function startScan(startIp: string, endIp: string): Promise<{ scanId: number }> {
+  return apiFirstRow<{ scanId: number }>('POST', '/device/scanDevice', { body: { startIp, endIp } });
+}
+
+export function scanProgress(scanId: number): Promise<ScanProgress> {
+  return apiFirstRow<ScanProgress>('GET', '/device/getScanIP', { query: { scanId }, silent: true });
+}
+
+export async function stopScan(scanId: number): Promise<void> {
+  await apiRequest('POST', '/device/stopScanDevice', { body: { scanId } });
+}

@@ -1,0 +1,3 @@
+export * from './endpoint.js';
+export * from './message.js';
+export * from './notify.js';

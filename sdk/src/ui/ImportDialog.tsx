@@ -1,0 +1,262 @@
+import { Alert, Button, Modal, message, Space, Typography, Upload, type UploadFile } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { apiDownload, apiRequest } from './api.js';
+import { type FleetColumn, FleetTable, type FleetTableQuery } from './FleetTable.js';
+import { kitText } from './kit-texts.js';
+import { currentLanguage } from './preferences.js';
+import { useOptionalSession } from './session.js';
+
+/** How long an import may take before the dialog gives up and resets (spec §9 "Import wait"). */
+export const IMPORT_WAIT_MS = 60_000;
+export const DEFAULT_IMPORT_TYPES: readonly string[] = ['.xlsx', '.xls'];
+/** Default upload limit (spec §9: uploads 3 MB). */
+export const DEFAULT_IMPORT_MAX_BYTES = 3 * 1024 * 1024;
+
+export interface ImportDialogProps<Failed extends object> {
+  open: boolean;
+  title: string;
+  /** API path the file is posted to as multipart field `file`, e.g. `/device/import`. */
+  url: string;
+  /** Accepted extensions with the dot (default `.xlsx`, `.xls`). */
+  accept?: readonly string[];
+  maxBytes?: number;
+  /** API path of the Excel template (GET); shows a download link when given. */
+  templateUrl?: string;
+  /** Columns of the failed-row table (the rows the import answers with). */
+  failedColumns: FleetColumn<Failed>[];
+  /** Shows an export button above the failed rows when given. */
+  onExportFailed?: (rows: Failed[]) => Promise<void> | void;
+  onClose(): void;
+  /** The import ran (some rows may have failed): the caller refreshes its list. */
+  onImported(): void;
+}
+
+/** Why a chosen file is refused, or undefined when it may be uploaded (spec §5). */
+export function refusedFile(
+  file: { name: string; size: number },
+  accept: readonly string[],
+  maxBytes: number,
+): 'type' | 'size' | undefined {
+  const name = file.name.toLowerCase();
+  if (!accept.some((extension) => name.endsWith(extension.toLowerCase()))) return 'type';
+  if (file.size > maxBytes) return 'size';
+  return undefined;
+}
+
+/** `3 MB`, `100 KB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MB`;
+  return `${Math.round((bytes / 1024) * 100) / 100} KB`;
+}
+
+interface Outcome<Failed> {
+  message: string;
+  rows: Failed[];
+  /** New outcome, new table (back to page 1). */
+  version: number;
+}
+
+/**
+ * The shared import dialog (spec §2, §4, §5, §7): choose one Excel file (the latest choice replaces
+ * the previous one; wrong type or size is refused with a tip), upload it as multipart field `file`,
+ * wait up to 60 s, then either report success and close, or list the rows the server refused with
+ * its message. Closing, an error or the time limit reset it.
+ */
+export function ImportDialog<Failed extends object>(props: ImportDialogProps<Failed>) {
+  const {
+    open,
+    title,
+    url,
+    accept = DEFAULT_IMPORT_TYPES,
+    maxBytes = DEFAULT_IMPORT_MAX_BYTES,
+    templateUrl,
+    failedColumns,
+    onExportFailed,
+    onClose,
+    onImported,
+  } = props;
+  const language = useOptionalSession()?.language ?? currentLanguage();
+  const [messages, messageHolder] = message.useMessage();
+  const [file, setFile] = useState<File | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome<Failed> | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const upload = useRef<AbortController | null>(null);
+
+  const reset = useCallback(() => {
+    upload.current?.abort();
+    upload.current = null;
+    setFile(null);
+    setWaiting(false);
+    setOutcome(null);
+  }, []);
+
+  useEffect(() => {
+    if (!open) reset();
+  }, [open, reset]);
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const types = accept.join(', ');
+  const size = formatBytes(maxBytes);
+
+  const choose = (chosen: File) => {
+    const refusal = refusedFile(chosen, accept, maxBytes);
+    if (refusal) {
+      void messages.warning({
+        content:
+          refusal === 'type'
+            ? kitText('importTypeTip', language, { types })
+            : kitText('importSizeTip', language, { size }),
+        key: 'pf-import-refused',
+      });
+      return Upload.LIST_IGNORE;
+    }
+    setFile(chosen);
+    setOutcome(null);
+    return false;
+  };
+
+  const start = async () => {
+    if (!file) return;
+    const controller = new AbortController();
+    upload.current = controller;
+    setWaiting(true);
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const reply = await apiRequest<Failed>('POST', url, {
+        body: form,
+        timeoutMs: IMPORT_WAIT_MS,
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
+      upload.current = null;
+      onImported();
+      if (reply.result.rows.length > 0) {
+        setFile(null);
+        setWaiting(false);
+        setOutcome((previous) => ({
+          message: reply.message,
+          rows: reply.result.rows,
+          version: (previous?.version ?? 0) + 1,
+        }));
+      } else {
+        void messages.success(reply.message);
+        reset();
+        onClose();
+      }
+    } catch {
+      // The api client has shown the error (or the 60 s timeout); back to idle.
+      if (!controller.signal.aborted) reset();
+    }
+  };
+
+  const exportFailed = async () => {
+    if (!outcome || !onExportFailed) return;
+    setExporting(true);
+    try {
+      await onExportFailed(outcome.rows);
+    } catch {
+      // shown by the api client
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const fileList: UploadFile[] = file
+    ? [{ uid: 'chosen', name: file.name, status: 'done', size: file.size }]
+    : [];
+  const failedRows = outcome?.rows;
+  const requestFailed = useCallback(
+    async ({ currentPage, pageSize }: FleetTableQuery) => {
+      const rows = failedRows ?? [];
+      return { rows: rows.slice((currentPage - 1) * pageSize, currentPage * pageSize), total: rows.length };
+    },
+    [failedRows],
+  );
+  const failedKey = useMemo(() => {
+    const keys = new Map<Failed, string>();
+    for (const [index, row] of (failedRows ?? []).entries()) keys.set(row, String(index));
+    return (row: Failed) => keys.get(row) ?? '';
+  }, [failedRows]);
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={outcome ? 960 : 850}
+      onCancel={close}
+      maskClosable={false}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={close}>{kitText('close', language)}</Button>
+          <Button
+            type="primary"
+            disabled={!file}
+            loading={waiting}
+            onClick={start}
+            data-testid="import-upload"
+          >
+            {kitText('importUpload', language)}
+          </Button>
+        </Space>
+      }
+    >
+      {messageHolder}
+      <div data-testid="import-dialog">
+        <Upload.Dragger
+          accept={accept.join(',')}
+          multiple={false}
+          maxCount={1}
+          disabled={waiting}
+          fileList={fileList}
+          beforeUpload={choose}
+          onRemove={() => setFile(null)}
+        >
+          <p>{kitText('importChoose', language)}</p>
+          <Typography.Text type="secondary">
+            {kitText('importHint', language, { types, size })}
+          </Typography.Text>
+        </Upload.Dragger>
+        {templateUrl ? (
+          <Button
+            type="link"
+            style={{ paddingInline: 0 }}
+            onClick={() => void apiDownload('GET', templateUrl, `${title}.xlsx`).catch(() => undefined)}
+          >
+            {kitText('importTemplate', language)}
+          </Button>
+        ) : null}
+        {waiting ? <Alert type="info" showIcon message={kitText('importWaiting', language)} /> : null}
+        {outcome ? (
+          <div data-testid="import-failed" style={{ marginTop: 16 }}>
+            <Alert type="warning" showIcon message={outcome.message} style={{ marginBottom: 12 }} />
+            <FleetTable<Failed>
+              tableId={`import-failed:${url}`}
+              columns={failedColumns}
+              request={requestFailed}
+              params={{ version: outcome.version }}
+              rowKey={failedKey}
+              toolbar={
+                <>
+                  <Typography.Text strong>{kitText('importFailedRows', language)}</Typography.Text>
+                  {onExportFailed ? (
+                    <Button onClick={exportFailed} loading={exporting}>
+                      {kitText('importExportFailed', language)}
+                    </Button>
+                  ) : null}
+                </>
+              }
+            />
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
