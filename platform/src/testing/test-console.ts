@@ -27,8 +27,12 @@ export async function createTestDatabase(): Promise<string> {
 /**
  * A whole console (migrations, seed, registries, HTTP and SIP on free ports) on a fresh database,
  * or on `options.databaseUrl` (another console's `config.databaseUrl`) to run two instances on one.
+ * `logger` lets a test read what the console logged.
  */
-export async function createTestConsole(options: ConsoleOptions = {}): Promise<RunningConsole> {
+export async function createTestConsole(
+  options: ConsoleOptions = {},
+  logger: pino.Logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+): Promise<RunningConsole> {
   return startConsole(
     {
       port: 0,
@@ -40,7 +44,7 @@ export async function createTestConsole(options: ConsoleOptions = {}): Promise<R
       captchaFixedCode: TEST_CAPTCHA,
       ...options,
     },
-    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
   );
 }
 

@@ -76,6 +76,8 @@ export class ProvisioningService {
   private readonly driverRegistry: DriverRegistry;
   private nonceSecret: Promise<string> | undefined;
   private pending = new Map<number, FetchRecord>();
+  /** The last flush failed (database unreachable): logged once until one works again. */
+  private flushFailing = false;
   /**
    * Device lookups by MAC and address, valid until PostgreSQL announces a change that can alter a
    * file (see migration 0003). Off whenever the LISTEN connection is down.
@@ -300,7 +302,8 @@ export class ProvisioningService {
    * Losing up to a second of these on a crash is acceptable: the next fetch writes them again.
    * The same statement ends the pushes waiting for these devices: a fetch after a NOTIFY was sent
    * is the proof that the change arrived (task result → 2 success, whether or not the NOTIFY's
-   * 200 has been recorded yet; docs/tasks.md).
+   * 200 has been recorded yet; docs/tasks.md). A batch the database refused (restarting,
+   * unreachable) is kept for the next flush: those phones did get their file.
    */
   async flush(): Promise<void> {
     if (this.pending.size === 0) return;
@@ -325,8 +328,14 @@ export class ProvisioningService {
           batch.map(([, r]) => r.firmware),
         ],
       );
+      if (this.flushFailing) this.logger.info('provisioning fetches are recorded again');
+      this.flushFailing = false;
     } catch (error) {
-      this.logger.warn({ err: error }, 'could not record provisioning fetches');
+      // A newer fetch of the same device, made meanwhile, wins.
+      for (const [id, record] of batch) if (!this.pending.has(id)) this.pending.set(id, record);
+      if (!this.flushFailing)
+        this.logger.warn({ err: error }, 'could not record provisioning fetches; retrying');
+      this.flushFailing = true;
     }
   }
 

@@ -35,6 +35,8 @@ const CLAIM_BATCH = 500;
 const FLUSH_BATCH = 1000;
 const FLUSH_MS = 50;
 const FIRE_BATCH = 100;
+/** Longest wait between passes while the database fails (the wait doubles from `tickMs`). */
+const MAX_BACKOFF_MS = 5000;
 
 /**
  * Runs tasks on any number of platform instances sharing one database (docs/tasks.md).
@@ -52,12 +54,14 @@ export class TaskEngine {
   private timer: NodeJS.Timeout | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
-  private pumping: Promise<void> | undefined;
+  private pumping: Promise<boolean> | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private outcomes: Outcome[] = [];
   private inFlight = 0;
   private idle: (() => void) | undefined;
   private stopping = false;
+  /** Failed database steps since the last pass that fully worked: the outage's length in steps. */
+  private failures = 0;
 
   constructor(deps: { db: Database; logger: Logger; config: ConsoleConfig; driverRegistry: DriverRegistry }) {
     this.db = deps.db;
@@ -108,7 +112,16 @@ export class TaskEngine {
     return 64 * this.config.push.sipT1Ms + 5000;
   }
 
-  private schedule(delay = this.config.push.tickMs): void {
+  /**
+   * While the database fails (restarting, unreachable), passes back off: `tickMs` doubled per
+   * failure, at most MAX_BACKOFF_MS, so an outage costs a few attempts and one log line.
+   */
+  private get nextPassDelay(): number {
+    const { tickMs } = this.config.push;
+    return this.failures ? Math.min(tickMs * 2 ** this.failures, Math.max(tickMs, MAX_BACKOFF_MS)) : tickMs;
+  }
+
+  private schedule(delay = this.nextPassDelay): void {
     if (this.stopping) return;
     this.timer = setTimeout(() => {
       this.ticking = this.tick().finally(() => {
@@ -124,10 +137,26 @@ export class TaskEngine {
       await this.fireDue();
       await this.settle();
       await this.completeRuns();
-      await this.pump();
     } catch (error) {
-      if (!this.stopping) this.logger.warn({ err: error }, 'task engine pass failed');
+      this.failed(error, 'task engine pass failed');
+      return;
     }
+    if (await this.pump()) this.recovered();
+  }
+
+  /** Logs the first failure of a burst only; the passes back off until one works again. */
+  private failed(error: unknown, what: string): void {
+    if (this.stopping) return;
+    if (this.failures === 0) {
+      this.logger.warn({ err: error }, `${what}; retrying with back-off until the database answers`);
+    }
+    this.failures += 1;
+  }
+
+  private recovered(): void {
+    if (this.failures === 0) return;
+    this.logger.info({ failures: this.failures }, 'task engine passes work again');
+    this.failures = 0;
   }
 
   /**
@@ -235,8 +264,11 @@ export class TaskEngine {
     );
   }
 
-  /** Claims due rows up to the concurrency limit and sends their NOTIFYs; one pump at a time. */
-  private pump(): Promise<void> {
+  /**
+   * Claims due rows up to the concurrency limit and sends their NOTIFYs; one pump at a time.
+   * Resolves to false when claiming failed.
+   */
+  private pump(): Promise<boolean> {
     // Cleared in a `finally` callback, which runs after the assignment even when there is nothing to claim.
     this.pumping ??= this.fill().finally(() => {
       this.pumping = undefined;
@@ -244,7 +276,7 @@ export class TaskEngine {
     return this.pumping;
   }
 
-  private async fill(): Promise<void> {
+  private async fill(): Promise<boolean> {
     try {
       while (!this.stopping && this.inFlight < this.config.push.concurrency) {
         const rows = await this.claim(Math.min(CLAIM_BATCH, this.config.push.concurrency - this.inFlight));
@@ -254,8 +286,10 @@ export class TaskEngine {
         }
         if (rows.length < CLAIM_BATCH) break;
       }
+      return true;
     } catch (error) {
-      if (!this.stopping) this.logger.warn({ err: error }, 'could not claim task devices');
+      this.failed(error, 'could not claim task devices');
+      return false;
     }
   }
 
@@ -402,7 +436,7 @@ export class TaskEngine {
         );
       } catch (error) {
         // Unwritten outcomes are not lost work: the leases expire and the rows are claimed again.
-        this.logger.warn({ err: error, outcomes: batch.length }, 'could not record push outcomes');
+        this.failed(error, `could not record ${batch.length} push outcomes`);
       }
     });
     return this.flushing;
