@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Tests use real peers from Debian: chromium drives the browser tests (never a downloaded browser) and
+# sipp (package sip-tester) plays the phone for the SIP NOTIFY tests. Install what is missing.
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v sipp >/dev/null 2>&1 || missing+=(sip-tester)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "missing test tools: run 'sudo apt-get install -y ${missing[*]}' and try again" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${missing[@]}" >/dev/null
