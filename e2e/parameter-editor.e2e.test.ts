@@ -212,6 +212,45 @@ describe('parameter editor (H2P device)', () => {
     expect(await storedIp('VLANId', v64Id)).toMatchObject({ Push: false });
   });
 
+  it('selects all and resets; a phone key’s type change resets it and an empty value blocks saving', async () => {
+    const chooseOption = async (select: string, option: string) => {
+      await page.getByTestId(select).locator('.ant-select-selector').click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .locator(`[title="${option}"]`)
+        .click();
+    };
+    await page.goto(editorUrl);
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByRole('button', { name: 'Select all', exact: true }).click();
+    await expect.poll(async () => Number(await badge('network'))).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Reset setting' }).click();
+    await expect.poll(() => badge('network')).toBe('0');
+
+    await page.getByTestId('tab-phoneKeys').click();
+    await page.getByTestId('key-programKey-1-push').check();
+    await chooseOption('key-programKey-1-Type', 'Speed dial');
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.locator('.ant-message').getByText('The value of ProgKey1 cannot be empty').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/device/setParam');
+    const value = page.getByTestId('key-programKey-1-Value');
+    await value.fill('8001');
+    await page.getByTestId('key-programKey-1-Label').fill('Front desk');
+    // a new type puts account, value, label and extension back to their defaults
+    await chooseOption('key-programKey-1-Type', 'BLF');
+    expect(await value.inputValue()).toBe('');
+    expect(await page.getByTestId('key-programKey-1-Label').inputValue()).toBe('');
+    await value.fill('8002');
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.waitForURL(`${running.url}/device`);
+
+    await page.goto(editorUrl);
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByTestId('tab-phoneKeys').click();
+    expect(await page.getByTestId('key-programKey-1-Value').inputValue()).toBe('8002');
+    expect(await page.getByTestId('key-programKey-1-Type').textContent()).toContain('BLF');
+  });
+
   it('measures load, tab switch and keystroke times (bench/parameter-editor.ts)', async () => {
     const cookies = await context.cookies();
     const figures = await benchParameterEditor(

@@ -100,8 +100,8 @@ const pushPaths: Partial<Record<RelationName, string>> = {
 };
 
 /**
- * Pushes a saved configuration. The spec swallows a failed push silently (the push and task calls
- * belong to the tasks issue and may not exist yet).
+ * Pushes a saved configuration: a device directly, a model, group or site through a push task in
+ * the chosen execution mode. The spec swallows a failed push silently (§4).
  */
 export async function pushConfig(relation: Relation, mode?: ExecutionMode): Promise<void> {
   try {
@@ -145,6 +145,6 @@ export async function deleteCreated(relation: Relation): Promise<void> {
   try {
     await apiRequest('DELETE', path, { body: { ids: [relation.relationId] }, silent: true });
   } catch {
-    // the fleet issue owns these calls; nothing to do when they fail
+    // the relation stays; nothing else to do when the delete fails
   }
 }
