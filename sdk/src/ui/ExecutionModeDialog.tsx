@@ -1,9 +1,10 @@
-import { DatePicker, type DatePickerProps, Form, Modal, Radio } from 'antd';
+import { Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import type { Language } from '../envelope.js';
 import { textLookup } from './kit-texts.js';
-
-type PickedDate = Parameters<NonNullable<DatePickerProps['onChange']>>[0];
+import { browserOffset } from './preferences.js';
+import { useOptionalSession } from './session.js';
+import { ZonedDateTimePicker } from './ZonedDateTimePicker.js';
 
 /** When a model, group or site push runs: `type` 1 immediate, 2 scheduled (console spec §3 Task). */
 export interface ExecutionMode {
@@ -38,7 +39,9 @@ export interface ExecutionModeDialogProps {
 export function ExecutionModeDialog({ open, language, onOk, onCancel }: ExecutionModeDialogProps) {
   const t = (key: Parameters<typeof text>[0]) => text(key, language);
   const [type, setType] = useState<1 | 2>(1);
-  const [time, setTime] = useState<PickedDate | null>(null);
+  // The time is picked as a wall clock of the user's chosen zone, like every time the console shows.
+  const zoneOffset = useOptionalSession()?.zoneOffset ?? browserOffset();
+  const [time, setTime] = useState<number | undefined>();
   const [error, setError] = useState<string | null>(null);
 
   const submit = () => {
@@ -51,7 +54,7 @@ export function ExecutionModeDialog({ open, language, onOk, onCancel }: Executio
       setError(t('taskTimeRequired'));
       return;
     }
-    const begin = time.valueOf();
+    const begin = time;
     if (begin < Date.now() + MIN_LEAD_MS) {
       setError(t('taskTimeTooSoon'));
       return;
@@ -91,11 +94,10 @@ export function ExecutionModeDialog({ open, language, onOk, onCancel }: Executio
             help={error ?? undefined}
             required
           >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY/MM/DD HH:mm"
+            <ZonedDateTimePicker
+              zoneOffset={zoneOffset}
               value={time}
-              disabledDate={(d) => d.endOf('day').valueOf() < Date.now()}
+              data-testid="execution-time"
               onChange={(value) => {
                 setTime(value);
                 setError(null);

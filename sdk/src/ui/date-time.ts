@@ -1,4 +1,49 @@
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+
+/** `+08:00` → 480; anything unreadable is UTC. */
+export function offsetMinutes(zoneOffset: string): number {
+  const match = OFFSET.exec(zoneOffset);
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/** The wall clock of the user's zone at `epoch` (the pickers show times in the user's zone). */
+export function wallClockAt(epoch: number, zoneOffset: string): WallClock {
+  const local = new Date(epoch + offsetMinutes(zoneOffset) * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+  };
+}
+
+/** The moment a wall-clock time of the user's zone names. */
+export function epochOfWallClock(wall: WallClock, zoneOffset: string): number {
+  return (
+    Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - offsetMinutes(zoneOffset) * 60_000
+  );
+}
+
+/** Past dates are disabled in the pickers (spec §5): days before today in the user's zone. */
+export function isPastDay(
+  day: Pick<WallClock, 'year' | 'month' | 'day'>,
+  now: number,
+  zoneOffset: string,
+): boolean {
+  const today = wallClockAt(now, zoneOffset);
+  const key = (d: Pick<WallClock, 'year' | 'month' | 'day'>) => d.year * 10_000 + d.month * 100 + d.day;
+  return key(day) < key(today);
+}
 
 /**
  * A moment as the console shows it (spec §9): `YYYY/MM/DD HH:mm` in the user's zone offset
@@ -8,9 +53,7 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   if (value === null || value === undefined || value === '') return '';
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return '';
-  const match = OFFSET.exec(zoneOffset);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  const local = new Date(time + minutes * 60_000);
+  const local = new Date(time + offsetMinutes(zoneOffset) * 60_000);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${local.getUTCFullYear()}/${two(local.getUTCMonth() + 1)}/${two(local.getUTCDate())} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }

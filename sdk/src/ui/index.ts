@@ -30,7 +30,14 @@ export { type BarItem, BarList, type BarListProps } from './BarList.js';
 export { ColumnChooser, type ColumnChooserProps } from './ColumnChooser.js';
 export { loadHiddenColumns, saveHiddenColumns, toggleColumn } from './column-preferences.js';
 export { type ChartSlice, DonutChart, type DonutChartProps } from './DonutChart.js';
-export { formatDateTime } from './date-time.js';
+export {
+  epochOfWallClock,
+  formatDateTime,
+  isPastDay,
+  offsetMinutes,
+  type WallClock,
+  wallClockAt,
+} from './date-time.js';
 export {
   type ExecutionMode,
   ExecutionModeDialog,
@@ -86,3 +93,4 @@ export {
   WizardFinished,
   type WizardFinishedProps,
 } from './wizard.js';
+export { ZonedDateTimePicker, type ZonedDateTimePickerProps } from './ZonedDateTimePicker.js';

@@ -1,4 +1,4 @@
-import { isApiError, SiteTreeSelect, translate, useSession } from '@phonefleet/sdk/ui';
+import { isApiError, SiteTreeSelect, translate, useSession, ZonedDateTimePicker } from '@phonefleet/sdk/ui';
 import {
   Alert,
   Button,
@@ -27,7 +27,6 @@ import {
 } from '../api.js';
 import { DevicePicker } from '../components/DevicePicker.js';
 import { RelationSelect } from '../components/RelationSelect.js';
-import { ZonedDateTimePicker } from '../components/ZonedDateTimePicker.js';
 import {
   type RepeatKind,
   type ScheduleField,

@@ -6,7 +6,7 @@ import localeData from 'dayjs/plugin/localeData';
 import weekday from 'dayjs/plugin/weekday';
 import weekOfYear from 'dayjs/plugin/weekOfYear';
 import weekYear from 'dayjs/plugin/weekYear';
-import { epochOfWallClock, isPastDay, wallClockAt } from '../schedule.js';
+import { epochOfWallClock, isPastDay, wallClockAt } from './date-time.js';
 
 // antd's pickers call these on the values they are given (the same set antd extends its own copy with).
 dayjs.extend(customParseFormat);
