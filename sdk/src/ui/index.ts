@@ -90,6 +90,7 @@ export {
   type CreatedRelation,
   rememberCreated,
   takeCreated,
+  useWizardFinished,
   WizardFinished,
   type WizardFinishedProps,
 } from './wizard.js';

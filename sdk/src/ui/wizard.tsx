@@ -1,5 +1,5 @@
 import { Button, Card, Result, Steps } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Language } from '../envelope.js';
 import { textLookup } from './kit-texts.js';
 
@@ -37,6 +37,32 @@ export function takeCreated(area: string): CreatedRelation | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The finish step a list shows: what the area's wizard created last, once `exists` confirms it is
+ * still there (it rejects when Cancel on the set-parameters screen deleted it). `close()` hides it.
+ */
+export function useWizardFinished(
+  area: string,
+  exists: (id: number) => Promise<unknown>,
+  onFound?: (relation: CreatedRelation) => void,
+): [CreatedRelation | null, () => void] {
+  const [finished, setFinished] = useState<CreatedRelation | null>(null);
+  const calls = useRef({ exists, onFound });
+  calls.current = { exists, onFound };
+  useEffect(() => {
+    const created = takeCreated(area);
+    if (!created) return;
+    calls.current
+      .exists(created.id)
+      .then(() => {
+        setFinished(created);
+        calls.current.onFound?.(created);
+      })
+      .catch(() => undefined);
+  }, [area]);
+  return [finished, () => setFinished(null)];
 }
 
 const text = textLookup({ close: { en: 'Close', zh: '关闭' } });

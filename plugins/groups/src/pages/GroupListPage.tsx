@@ -6,12 +6,12 @@ import {
   type FleetTableQuery,
   formatDateTime,
   SiteTreeSelect,
-  takeCreated,
   useSession,
+  useWizardFinished,
   WizardFinished,
 } from '@phonefleet/sdk/ui';
 import { Button, Input, Modal, message, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteGroups, fetchGroup, type Group, pushGroup, searchGroups } from '../api.js';
 import { ADD_GROUP, editGroupPath, groupParamsPath } from '../links.js';
@@ -35,16 +35,8 @@ export function GroupListPage() {
   const [site, setSite] = useState<number | undefined>();
   const [selected, setSelected] = useState<number[]>([]);
   const [pushing, setPushing] = useState<Group | null>(null);
-  const [finished, setFinished] = useState<{ id: number; name: string } | null>(null);
 
-  // The wizard's finish step: the group it created (or edited) still exists.
-  useEffect(() => {
-    const created = takeCreated('group');
-    if (!created) return;
-    fetchGroup(created.id, true)
-      .then(() => setFinished(created))
-      .catch(() => undefined);
-  }, []);
+  const [finished, closeFinished] = useWizardFinished('group', (id) => fetchGroup(id, true));
 
   const request = useCallback(
     (query: FleetTableQuery) => searchGroups(query, { keywords, site }),
@@ -124,7 +116,7 @@ export function GroupListPage() {
           title={t('finished', { name: finished.name })}
           subTitle={t('finishedHint')}
           language={language}
-          onClose={() => setFinished(null)}
+          onClose={closeFinished}
         />
       ) : null}
       <Typography.Title level={4} style={{ marginTop: 0 }}>

@@ -6,12 +6,12 @@ import {
   type FleetTableQuery,
   formatDateTime,
   SiteTreeSelect,
-  takeCreated,
   useSession,
+  useWizardFinished,
   WizardFinished,
 } from '@phonefleet/sdk/ui';
 import { Button, Input, Modal, message, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   deleteModelTemplates,
@@ -41,16 +41,8 @@ export function ModelListPage() {
   const [site, setSite] = useState<number | undefined>();
   const [selected, setSelected] = useState<number[]>([]);
   const [pushing, setPushing] = useState<ModelTemplate | null>(null);
-  const [finished, setFinished] = useState<{ id: number; name: string } | null>(null);
 
-  // The wizard's finish step: the template it created (or edited) still exists.
-  useEffect(() => {
-    const created = takeCreated('model');
-    if (!created) return;
-    fetchModelTemplate(created.id, true)
-      .then(() => setFinished(created))
-      .catch(() => undefined);
-  }, []);
+  const [finished, closeFinished] = useWizardFinished('model', (id) => fetchModelTemplate(id, true));
 
   const request = useCallback(
     (query: FleetTableQuery) => searchModelTemplates(query, { keywords, site }),
@@ -130,7 +122,7 @@ export function ModelListPage() {
           title={t('finished', { name: finished.name })}
           subTitle={t('finishedHint')}
           language={language}
-          onClose={() => setFinished(null)}
+          onClose={closeFinished}
         />
       ) : null}
       <Typography.Title level={4} style={{ marginTop: 0 }}>

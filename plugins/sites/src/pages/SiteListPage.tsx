@@ -2,8 +2,8 @@ import {
   EMPTY_CELL,
   ExecutionModeDialog,
   formatDateTime,
-  takeCreated,
   useSession,
+  useWizardFinished,
   WizardFinished,
 } from '@phonefleet/sdk/ui';
 import {
@@ -73,7 +73,6 @@ export function SiteListPage() {
   const [detail, setDetail] = useState<SiteDetail | null>(null);
   const [detailLoading, setDetailLoading] = useState(false);
   const [pushing, setPushing] = useState(false);
-  const [finished, setFinished] = useState<{ id: number; name: string } | null>(null);
   const [version, setVersion] = useState(0);
 
   const selectedId = Number(query.get('siteId')) || undefined;
@@ -82,17 +81,11 @@ export function SiteListPage() {
     [setQuery],
   );
 
-  // The wizard's finish step: the site it created (or edited) still exists.
-  useEffect(() => {
-    const created = takeCreated('site');
-    if (!created) return;
-    fetchSite(created.id, true)
-      .then(() => {
-        setFinished(created);
-        select(created.id);
-      })
-      .catch(() => undefined);
-  }, [select]);
+  const [finished, closeFinished] = useWizardFinished(
+    'site',
+    (id) => fetchSite(id, true),
+    (created) => select(created.id),
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the Refresh (and after-change) trigger
   useEffect(() => {
@@ -213,7 +206,7 @@ export function SiteListPage() {
           title={t('finished', { name: finished.name })}
           subTitle={t('finishedHint')}
           language={language}
-          onClose={() => setFinished(null)}
+          onClose={closeFinished}
         />
       ) : null}
       <Row gutter={[16, 16]}>
