@@ -238,8 +238,8 @@ describe('parameter editor (H2P device)', () => {
     await page.getByTestId('key-programKey-1-Label').fill('Front desk');
     // a new type puts account, value, label and extension back to their defaults
     await chooseOption('key-programKey-1-Type', 'BLF');
-    expect(await value.inputValue()).toBe('');
-    expect(await page.getByTestId('key-programKey-1-Label').inputValue()).toBe('');
+    await expect.poll(() => value.inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('key-programKey-1-Label').inputValue()).toBe('');
     await value.fill('8002');
     await page.getByRole('button', { name: 'Save only' }).click();
     await page.waitForURL(`${running.url}/device`);
