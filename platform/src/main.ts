@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { startConsole } from './app.js';
-import { ADMIN_USER_NAME } from './db/seed.js';
+import { ADMIN_USER_NAME } from './modules/auth/administrator.js';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 

@@ -1,10 +1,27 @@
 import type { Logger } from 'pino';
 import { Umzug } from 'umzug';
+import type { AnyModule, Migration } from '../module.js';
 import type { Database } from './database.js';
-import { migrations } from './migrations/index.js';
+import { foundation } from './foundation-migration.js';
+
+/**
+ * The foundation schema and every module's migrations in one global order, by name. A name is
+ * the migration's identity in `schema_migrations`: moving a migration between folders applies
+ * nothing twice; two modules choosing the same name fail the boot.
+ */
+export function orderedMigrations(modules: readonly AnyModule[]): Migration[] {
+  const all = [foundation, ...modules.flatMap((module) => module.migrations ?? [])];
+  const names = new Set<string>();
+  for (const { name } of all) {
+    if (names.has(name)) throw new Error(`two migrations are named ${name}`);
+    names.add(name);
+  }
+  return all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
 
 /** Applies pending migrations in order; an advisory lock keeps two starting instances apart. */
-export async function migrate(db: Database, logger: Logger): Promise<void> {
+export async function migrate(db: Database, logger: Logger, modules: readonly AnyModule[]): Promise<void> {
+  const migrations = orderedMigrations(modules);
   await db.transaction(async (transaction) => {
     await db.execute('SELECT pg_advisory_xact_lock(7355608)', [], transaction);
     await db.execute(

@@ -64,4 +64,9 @@ export function defineRoute<
   return route as unknown as RouteDefinition;
 }
 
+/** How the API finds the caller's session (the auth module provides it). */
+export interface SessionResolver {
+  fromRequest(ctx: Context): Promise<SessionInfo | undefined>;
+}
+
 export const emptyObject = z.object({}).strict();

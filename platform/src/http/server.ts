@@ -12,13 +12,12 @@ import send from 'koa-send';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { projectRoot } from '../config.js';
-import type { Cradle } from '../container.js';
-import { SESSION_COOKIE } from '../modules/auth/routes.js';
 import type { SessionInfo } from '../modules/auth/session-info.js';
-import { PRODUCT_VERSION } from '../modules/system/routes.js';
+import { PRODUCT_VERSION } from '../product.js';
+import { createDeviceApp, type DeviceRoute } from './device-app.js';
 import { AppError, failure, success } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
-import type { RouteDefinition } from './route.js';
+import type { RouteDefinition, SessionResolver } from './route.js';
 import { uploadedFile, uploadMiddleware } from './upload.js';
 
 export interface RequestState {
@@ -85,11 +84,6 @@ function toAppError(error: unknown): AppError {
   return new AppError(ErrorCode.internal, 'unknownError');
 }
 
-async function loadSession(cradle: Cradle, ctx: Context): Promise<SessionInfo | undefined> {
-  const token = ctx.cookies.get(SESSION_COOKIE);
-  return token ? cradle.authService.sessionFromToken(token) : undefined;
-}
-
 const GZIP_THRESHOLD = 16 * 1024;
 const gzip = promisify(zlib.gzip);
 
@@ -120,11 +114,11 @@ const parseJson = bodyParser({
 /** The caller's session when the route needs one; refuses missing sessions and missing powers. */
 async function authorise(
   route: RouteDefinition,
-  cradle: Cradle,
+  sessions: SessionResolver,
   ctx: Context,
 ): Promise<SessionInfo | undefined> {
   if (route.access === 'public') return undefined;
-  const session = await loadSession(cradle, ctx);
+  const session = await sessions.fromRequest(ctx);
   if (!session) throw AppError.sessionExpired();
   if (typeof route.access === 'object') {
     const { power, button } = route.access;
@@ -134,7 +128,7 @@ async function authorise(
   return session;
 }
 
-function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
+function mount(router: Router, route: RouteDefinition, sessions: SessionResolver): void {
   const { upload } = route;
   // Uploads are read into memory only for callers allowed to make them.
   const middleware =
@@ -143,7 +137,7 @@ function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
       : upload
         ? [
             async (ctx: Context, next: Next) => {
-              ctx.state.session = await authorise(route, cradle, ctx);
+              ctx.state.session = await authorise(route, sessions, ctx);
               await next();
             },
             uploadMiddleware(upload),
@@ -161,7 +155,7 @@ function mount(router: Router, route: RouteDefinition, cradle: Cradle): void {
     if (!body.success) throw zodError(body.error);
     const session = upload
       ? (ctx.state.session as SessionInfo | undefined)
-      : await authorise(route, cradle, ctx);
+      : await authorise(route, sessions, ctx);
     const file = upload ? uploadedFile(ctx, upload) : undefined;
     const handler = route.handler as (
       input: object,
@@ -188,25 +182,41 @@ async function sendFile(ctx: Context, root: string, file: string): Promise<void>
   });
 }
 
-/** The Koa application: the browser API under /api, the host shell at /, UI plugins under /plugins. */
-export function createHttpApp(
-  cradle: Cradle,
-  moduleRoutes: RouteDefinition[],
-  deviceFacing: Koa.Middleware[] = [],
-): Koa {
+export interface HttpAppParts {
+  logger: Logger;
+  trustProxy: boolean;
+  routes: RouteDefinition[];
+  deviceRoutes: DeviceRoute[];
+  sessions: SessionResolver;
+  /** Where a loaded UI plugin's built files are; undefined for an unknown plugin. */
+  pluginDist(pluginId: string): string | undefined;
+}
+
+/**
+ * The Koa application: the device-facing app in front, then the browser API under /api, the host
+ * shell at /, UI plugins under /plugins.
+ */
+export function createHttpApp({
+  logger,
+  trustProxy,
+  routes,
+  deviceRoutes,
+  sessions,
+  pluginDist,
+}: HttpAppParts): Koa {
   const app = new Koa();
-  app.proxy = cradle.config.trustProxy;
+  app.proxy = trustProxy;
   // Errors Koa sees outside the middleware (mostly clients that went away mid-response).
   app.on('error', (error: NodeJS.ErrnoException) => {
     if (['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET'].includes(error.code ?? '')) return;
-    cradle.logger.warn({ err: error }, 'response failed');
+    logger.warn({ err: error }, 'response failed');
   });
-  app.use(requestContext(cradle.logger));
-  for (const middleware of deviceFacing) app.use(middleware);
+  app.use(requestContext(logger));
+  for (const middleware of createDeviceApp(deviceRoutes, logger).middleware) app.use(middleware);
 
-  const openApi = buildOpenApi(moduleRoutes, PRODUCT_VERSION);
+  const openApi = buildOpenApi(routes, PRODUCT_VERSION);
   const api = new Router({ prefix: '/api' });
-  for (const route of moduleRoutes) mount(api, route, cradle);
+  for (const route of routes) mount(api, route, sessions);
   api.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
@@ -229,7 +239,7 @@ export function createHttpApp(
   app.use(async (ctx, next) => {
     const match = /^\/plugins\/([a-z][a-z0-9-]*)\/(.+)$/.exec(ctx.path);
     if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    const distDir = cradle.pluginRegistry.distDirOf(match[1] ?? '');
+    const distDir = pluginDist(match[1] ?? '');
     if (!distDir) {
       ctx.status = 404;
       return;

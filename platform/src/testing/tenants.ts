@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
-import { ROOT_ORG_ID } from '../db/seed.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { ROOT_ORG_ID } from '../modules/tenancy/root-organization.js';
 
 export interface TestTenant {
   orgId: number;

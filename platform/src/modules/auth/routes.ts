@@ -1,10 +1,30 @@
-import type { Cradle } from '../../container.js';
-import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import type { ConsoleConfig } from '../../config.js';
+import { defineRoute, type RouteDefinition, type SessionResolver } from '../../http/route.js';
+import type { AuthService } from './auth-service.js';
+import type { CaptchaService } from './captcha-service.js';
 import { forgetPasswordQuery, loginBody, resetPasswordBody } from './schemas.js';
 
 export const SESSION_COOKIE = 'pf_session';
 
-export function authRoutes({ authService, captchaService, config }: Cradle): RouteDefinition[] {
+/** The API's session lookup: the `pf_session` cookie, resolved in PostgreSQL. */
+export function sessionFromCookie({ authService }: { authService: AuthService }): SessionResolver {
+  return {
+    fromRequest: async (ctx) => {
+      const token = ctx.cookies.get(SESSION_COOKIE);
+      return token ? authService.sessionFromToken(token) : undefined;
+    },
+  };
+}
+
+export function authRoutes({
+  authService,
+  captchaService,
+  config,
+}: {
+  authService: AuthService;
+  captchaService: CaptchaService;
+  config: ConsoleConfig;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',

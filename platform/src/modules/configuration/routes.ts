@@ -1,7 +1,8 @@
-import type { Cradle } from '../../container.js';
 import { AppError } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { SessionInfo } from '../auth/session-info.js';
+import type { DriverRegistry } from '../extensions/driver-registry.js';
+import type { ConfigurationService } from './configuration-service.js';
 import { powerFor } from './configuration-service.js';
 import {
   configToTextBody,
@@ -18,7 +19,13 @@ function requirePower(session: SessionInfo, relation: RelationName): void {
   if (!session.powers.has(powerFor(relation))) throw AppError.forbidden();
 }
 
-export function configurationRoutes({ configurationService, driverRegistry }: Cradle): RouteDefinition[] {
+export function configurationRoutes({
+  configurationService,
+  driverRegistry,
+}: {
+  configurationService: ConfigurationService;
+  driverRegistry: DriverRegistry;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

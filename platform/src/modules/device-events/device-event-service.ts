@@ -1,27 +1,10 @@
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
+import { type DeviceGate, type GateRow, gateColumns } from '../device-gate/device-gate.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
-import { challenge, parseAuthorization, verifyDigest } from '../provisioning/digest.js';
 import { eventQuery, type Figures, isPhoneEvent, type PhoneEventName } from './schemas.js';
-
-export interface DeviceEventRequest {
-  /** The path segment after /events/. */
-  event: string;
-  query: Record<string, string | string[] | undefined>;
-  method: string;
-  /** Request URI as sent (digest signs it). */
-  uri: string;
-  userAgent: string;
-  ip: string;
-  authorization: string | undefined;
-}
-
-export interface DeviceEventReply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 /** What listeners get once a batch is stored: one entry per event, `offline` from the sweep. */
 export interface RecordedDeviceEvent {
@@ -59,13 +42,9 @@ interface CallReport {
   quality: CallQuality;
 }
 
-interface DeviceRow {
+interface DeviceRow extends GateRow {
   id: string;
   org_id: string;
-  mac: string;
-  device_ha1: string | null;
-  allowed: boolean;
-  credentials: { username: string; ha1: string }[] | null;
 }
 
 /** Call quality 0 good, 1 fair, 2 poor (spec §4). */
@@ -81,23 +60,18 @@ export function callQuality(delayMs = 0, jitterMs = 0, lossPercent = 0): CallQua
   return 1;
 }
 
-/** Device, its tenants' digest credentials and address allow-list, as provisioning reads them. */
+/** The device and what the gate judges it by. */
 const DEVICE_SQL = `
-  SELECT d.id, d.org_id, d.mac, d.prov_ha1 AS device_ha1,
-         coalesce((SELECT $2::inet <<= ANY(o.prov_allow_cidrs) FROM orgs o
-                    WHERE d.org_path LIKE o.path || '%' AND o.prov_allow_cidrs IS NOT NULL
-                    ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
-         (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
-            FROM orgs o WHERE d.org_path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials
+  SELECT d.id, d.org_id, ${gateColumns('d')}
     FROM (SELECT dv.*, (SELECT path FROM orgs WHERE id = dv.org_id) AS org_path
             FROM devices dv WHERE dv.mac = $1) d`;
 
 const FLUSH_MS = 1000;
 /** Device ids per NOTIFY payload, well under PostgreSQL's 8000-byte limit. */
 const NOTIFY_IDS = 500;
-const plain = (status: number, body: string, headers: Record<string, string> = {}): DeviceEventReply => ({
+const plain = (status: number, body: string): DeviceReply => ({
   status,
-  headers: { 'Content-Type': 'text/plain', ...headers },
+  headers: { 'Content-Type': 'text/plain' },
   body,
 });
 
@@ -112,25 +86,30 @@ export class DeviceEventService {
   private readonly db: Database;
   private readonly logger: Logger;
   private readonly driverRegistry: DriverRegistry;
+  private readonly deviceGate: DeviceGate;
   private readonly offlineSeconds: number;
-  private nonceSecret: Promise<string> | undefined;
   private pending: PendingEvent[] = [];
   private readonly listeners = new Set<DeviceEventListener>();
   private readonly flushTimer: NodeJS.Timeout;
-  private readonly sweepTimer: NodeJS.Timeout;
+  /** How often the offline sweep runs: ten times per threshold, between every 250 ms and every minute. */
+  readonly sweepEveryMs: number;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(deps: { db: Database; logger: Logger; driverRegistry: DriverRegistry; config: ConsoleConfig }) {
+  constructor(deps: {
+    db: Database;
+    logger: Logger;
+    driverRegistry: DriverRegistry;
+    deviceGate: DeviceGate;
+    config: ConsoleConfig;
+  }) {
     this.db = deps.db;
     this.logger = deps.logger;
     this.driverRegistry = deps.driverRegistry;
+    this.deviceGate = deps.deviceGate;
     this.offlineSeconds = deps.config.deviceOfflineSeconds;
     this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS);
     this.flushTimer.unref();
-    // Checked ten times per threshold, between every 250 ms and every minute.
-    const sweepMs = Math.min(60_000, Math.max(250, (this.offlineSeconds * 1000) / 10));
-    this.sweepTimer = setInterval(() => void this.sweepOffline().catch(() => undefined), sweepMs);
-    this.sweepTimer.unref();
+    this.sweepEveryMs = Math.min(60_000, Math.max(250, (this.offlineSeconds * 1000) / 10));
   }
 
   /** Called with every stored batch (after commit); returns the unsubscribe function. */
@@ -139,8 +118,9 @@ export class DeviceEventService {
     return () => this.listeners.delete(listener);
   }
 
-  async handle(request: DeviceEventRequest): Promise<DeviceEventReply> {
-    if (!isPhoneEvent(request.event)) return plain(404, 'Unknown event\n');
+  async handle(request: DeviceRequest): Promise<DeviceReply> {
+    const event = request.rest;
+    if (!isPhoneEvent(event)) return plain(404, 'Unknown event\n');
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.query)) {
       const first = Array.isArray(value) ? value[0] : value;
@@ -163,26 +143,10 @@ export class DeviceEventService {
       request.ip || null,
     ]);
     if (!device) return plain(404, 'Not found\n');
-    if (!device.allowed) return plain(403, 'Forbidden\n');
+    const verdict = await this.deviceGate.judge(device, request, true);
+    if (verdict.kind === 'forbidden') return plain(403, 'Forbidden\n');
+    if (verdict.kind === 'challenged') return verdict.reply;
 
-    const credentials = [
-      ...(device.device_ha1 ? [{ username: device.mac, ha1: device.device_ha1 }] : []),
-      ...(device.credentials ?? []),
-    ];
-    const secret = await this.secret();
-    const offered = parseAuthorization(request.authorization);
-    const credential = offered && credentials.find((c) => c.username === offered.username);
-    const verdict =
-      offered && credential
-        ? verifyDigest(offered, credential.ha1, request.method, request.uri, secret)
-        : 'invalid';
-    if (verdict !== 'ok') {
-      return plain(401, 'Authentication required\n', {
-        'WWW-Authenticate': challenge(secret, verdict === 'stale'),
-      });
-    }
-
-    const event = request.event;
     this.pending.push({
       deviceId: Number(device.id),
       orgId: Number(device.org_id),
@@ -226,13 +190,6 @@ export class DeviceEventService {
       if (identity) return identity.mac;
     }
     return undefined;
-  }
-
-  private secret(): Promise<string> {
-    this.nonceSecret ??= this.db
-      .one<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'provisioningNonce'`)
-      .then((row) => row?.value ?? '');
-    return this.nonceSecret;
   }
 
   /** Stores the buffered events; concurrent calls run one after the other. */
@@ -394,7 +351,6 @@ export class DeviceEventService {
 
   async dispose(): Promise<void> {
     clearInterval(this.flushTimer);
-    clearInterval(this.sweepTimer);
     await this.flush();
   }
 }

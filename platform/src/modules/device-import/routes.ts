@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RawReply, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import { actorOf } from '../devices/routes.js';
 import { deviceSearchBody } from '../devices/schemas.js';
+import type { DeviceImportService } from './device-import-service.js';
 import { XLSX_TYPE } from './device-import-service.js';
 import { exportFailedDataBody } from './schemas.js';
 
@@ -17,7 +17,11 @@ function sendXlsx(ctx: Context, fileName: string, body: Buffer | NodeJS.Readable
   return { raw: true };
 }
 
-export function deviceImportRoutes({ deviceImportService }: Cradle): RouteDefinition[] {
+export function deviceImportRoutes({
+  deviceImportService,
+}: {
+  deviceImportService: DeviceImportService;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

@@ -1,9 +1,10 @@
 import type { Context } from 'koa';
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import type { SessionInfo } from '../auth/session-info.js';
+import type { DeviceInventoryService } from './device-inventory-service.js';
 import type { Actor } from './device-log.js';
+import type { DeviceService } from './device-service.js';
 import {
   deviceFieldsBody,
   deviceIdBody,
@@ -24,7 +25,10 @@ export function actorOf(session: SessionInfo, ctx: Context): Actor {
 export function deviceRoutes({
   deviceService,
   deviceInventoryService: inventory,
-}: Cradle): RouteDefinition[] {
+}: {
+  deviceService: DeviceService;
+  deviceInventoryService: DeviceInventoryService;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

@@ -1,7 +1,14 @@
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import type { DriverRegistry } from './driver-registry.js';
+import type { PluginRegistry } from './plugin-registry.js';
 
-export function extensionRoutes({ pluginRegistry, driverRegistry }: Cradle): RouteDefinition[] {
+export function extensionRoutes({
+  pluginRegistry,
+  driverRegistry,
+}: {
+  pluginRegistry: PluginRegistry;
+  driverRegistry: DriverRegistry;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',

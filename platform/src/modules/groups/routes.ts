@@ -1,6 +1,6 @@
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { idQuery, idsBody } from '../sites/fleet-common.js';
+import type { GroupService } from './group-service.js';
 import {
   addGroupBody,
   groupDisplayBody,
@@ -9,7 +9,7 @@ import {
   updateGroupBody,
 } from './schemas.js';
 
-export function groupRoutes({ groupService }: Cradle): RouteDefinition[] {
+export function groupRoutes({ groupService }: { groupService: GroupService }): RouteDefinition[] {
   const remove = (path: string) =>
     defineRoute({
       method: 'delete',

@@ -1,7 +1,7 @@
-import type { Cradle } from '../../container.js';
 import { defineRoute, emptyObject, type RouteDefinition } from '../../http/route.js';
+import type { HomeService } from './home-service.js';
 
-export function homeRoutes({ homeService }: Cradle): RouteDefinition[] {
+export function homeRoutes({ homeService }: { homeService: HomeService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

@@ -1,11 +1,11 @@
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import { idsBody } from '../sites/fleet-common.js';
+import type { MacFileService } from './mac-file-service.js';
 import { MAC_FILE_UPLOAD } from './mac-file-service.js';
 import { searchMacFilesBody } from './schemas.js';
 
-export function macFileRoutes({ macFileService }: Cradle): RouteDefinition[] {
+export function macFileRoutes({ macFileService }: { macFileService: MacFileService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

@@ -1,6 +1,6 @@
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { idQuery, idsBody } from '../sites/fleet-common.js';
+import type { ModelTemplateService } from './model-template-service.js';
 import {
   addModelTemplateBody,
   searchModelTemplatesBody,
@@ -8,7 +8,11 @@ import {
   updateModelTemplateBody,
 } from './schemas.js';
 
-export function modelTemplateRoutes({ modelTemplateService }: Cradle): RouteDefinition[] {
+export function modelTemplateRoutes({
+  modelTemplateService,
+}: {
+  modelTemplateService: ModelTemplateService;
+}): RouteDefinition[] {
   const remove = (path: string) =>
     defineRoute({
       method: 'delete',

@@ -2,49 +2,24 @@ import { createHash } from 'node:crypto';
 import { type DeviceIdentity, type DriverManifest, matchConfigFile } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
-import { ROOT_ORG_ID } from '../../db/seed.js';
+import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
 import { ConfigurationService, type Layer, layersQuery } from '../configuration/configuration-service.js';
+import { type DeviceGate, type GateRow, gateColumns } from '../device-gate/device-gate.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
-import { challenge, parseAuthorization, verifyDigest } from './digest.js';
+import { confirmDeliveriesSql } from '../tasks/deliveries.js';
+import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import { treePaths } from './tree-paths.js';
 
-export interface ProvisioningRequest {
-  /** The path segment after /prov/, still percent-encoded. */
-  rawFileName: string;
-  method: string;
-  /** Request URI as sent (digest signs it). */
-  uri: string;
-  userAgent: string;
-  ip: string;
-  authorization: string | undefined;
-  ifNoneMatch: string | undefined;
-}
-
-export interface ProvisioningResponse {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-interface DeviceRow {
+interface DeviceRow extends GateRow {
   id: string;
   org_id: string;
-  mac: string;
   model: string;
-  device_ha1: string | null;
-  allowed: boolean;
-  credentials: { username: string; ha1: string }[] | null;
   layers: { relation: Layer['relation']; relationId: number; pushed: Record<string, string> }[] | null;
 }
 
-/** One round trip per fetch: the device, its tenant's credentials and allow-list, and its layers. */
+/** One round trip per fetch: the device, what the gate judges it by, and its layers. */
 const DEVICE_SQL = `${layersQuery('dv.mac = $1')}
-  SELECT d.id, d.org_id, d.mac, d.model, d.prov_ha1 AS device_ha1,
-         coalesce((SELECT $2::inet <<= ANY(o.prov_allow_cidrs) FROM orgs o
-                    WHERE d.org_path LIKE o.path || '%' AND o.prov_allow_cidrs IS NOT NULL
-                    ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
-         (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
-            FROM orgs o WHERE d.org_path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials,
+  SELECT d.id, d.org_id, d.model, ${gateColumns('d')},
          (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed)
                           ORDER BY rank, depth) FROM layers) AS layers
     FROM d`;
@@ -59,7 +34,7 @@ interface FetchRecord {
 const FLUSH_MS = 1000;
 /** Device lookups kept per instance; a phone fleet of this size fits in a few hundred MB. */
 const CACHE_LIMIT = 200_000;
-const notFound: ProvisioningResponse = {
+const notFound: DeviceReply = {
   status: 404,
   headers: { 'Content-Type': 'text/plain' },
   body: 'Not found\n',
@@ -74,7 +49,7 @@ export class ProvisioningService {
   private readonly db: Database;
   private readonly logger: Logger;
   private readonly driverRegistry: DriverRegistry;
-  private nonceSecret: Promise<string> | undefined;
+  private readonly deviceGate: DeviceGate;
   private pending = new Map<number, FetchRecord>();
   /** The last flush failed (database unreachable): logged once until one works again. */
   private flushFailing = false;
@@ -91,10 +66,12 @@ export class ProvisioningService {
     db: Database;
     logger: Logger;
     driverRegistry: DriverRegistry;
+    deviceGate: DeviceGate;
   }) {
     this.db = deps.db;
     this.logger = deps.logger;
     this.driverRegistry = deps.driverRegistry;
+    this.deviceGate = deps.deviceGate;
     this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
     this.db.listen(
@@ -125,10 +102,10 @@ export class ProvisioningService {
     return device;
   }
 
-  async handle(request: ProvisioningRequest): Promise<ProvisioningResponse> {
+  async handle(request: DeviceRequest): Promise<DeviceReply> {
     let fileName: string;
     try {
-      fileName = decodeURIComponent(request.rawFileName);
+      fileName = decodeURIComponent(request.rest);
     } catch {
       return this.unknown(request, undefined, 'malformed path');
     }
@@ -154,33 +131,14 @@ export class ProvisioningService {
 
     const device = await this.lookup(mac, request.ip);
     if (!device) return this.unknown(request, mac, 'MAC not in inventory');
-    if (!device.allowed) return this.unknown(request, mac, 'address not allowed', Number(device.org_id), 403);
-
-    const credentials = [
-      ...(device.device_ha1 ? [{ username: device.mac, ha1: device.device_ha1 }] : []),
-      ...(device.credentials ?? []),
-    ];
-    let authenticated = false;
-    if (credentials.length > 0) {
-      const secret = await this.secret();
-      const offered = parseAuthorization(request.authorization);
-      const credential = offered && credentials.find((c) => c.username === offered.username);
-      const verdict =
-        offered && credential
-          ? verifyDigest(offered, credential.ha1, request.method, request.uri, secret)
-          : 'invalid';
-      if (verdict !== 'ok') {
-        if (offered) await this.recordUnknown(request, mac, 'authentication failed', Number(device.org_id));
-        return {
-          status: 401,
-          headers: {
-            'WWW-Authenticate': challenge(secret, verdict === 'stale'),
-            'Content-Type': 'text/plain',
-          },
-          body: 'Authentication required\n',
-        };
-      }
-      authenticated = true;
+    const verdict = await this.deviceGate.judge(device, request, false);
+    if (verdict.kind === 'forbidden') {
+      return this.unknown(request, mac, 'address not allowed', Number(device.org_id), 403);
+    }
+    if (verdict.kind === 'challenged') {
+      if (verdict.offered)
+        await this.recordUnknown(request, mac, 'authentication failed', Number(device.org_id));
+      return verdict.reply;
     }
 
     const found = this.driverRegistry.model(device.model);
@@ -197,7 +155,7 @@ export class ProvisioningService {
       relationId: Number(layer.relationId),
       pushed: layer.pushed,
     }));
-    const body = found.driver.render(this.values(layers, found.model.capabilities, authenticated), {
+    const body = found.driver.render(this.values(layers, found.model.capabilities, verdict.authenticated), {
       model: found.model,
       mac,
       file: match.file,
@@ -254,12 +212,12 @@ export class ProvisioningService {
   }
 
   private async unknown(
-    request: ProvisioningRequest,
+    request: DeviceRequest,
     mac: string | undefined,
     reason: string,
     orgId: number = ROOT_ORG_ID,
     status = 404,
-  ): Promise<ProvisioningResponse> {
+  ): Promise<DeviceReply> {
     await this.recordUnknown(request, mac, reason, orgId);
     return status === 404
       ? notFound
@@ -268,7 +226,7 @@ export class ProvisioningService {
 
   /** One row per (tenant, MAC, reason), counting hits: feeds the home page's unknown devices. */
   private async recordUnknown(
-    request: ProvisioningRequest,
+    request: DeviceRequest,
     mac: string | undefined,
     reason: string,
     orgId: number,
@@ -283,18 +241,11 @@ export class ProvisioningService {
         orgId,
         mac ?? null,
         request.userAgent.slice(0, 512),
-        request.rawFileName.slice(0, 256),
+        request.rest.slice(0, 256),
         request.ip || null,
         reason,
       ],
     );
-  }
-
-  private secret(): Promise<string> {
-    this.nonceSecret ??= this.db
-      .one<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'provisioningNonce'`)
-      .then((row) => row?.value ?? '');
-    return this.nonceSecret;
   }
 
   /**
@@ -317,9 +268,7 @@ export class ProvisioningService {
              FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) AS v(id, at, ip, model, firmware)
             WHERE d.id = v.id
            RETURNING d.id, v.at)
-         UPDATE task_devices td SET result = 2, finished_at = f.at, message = ''
-           FROM fetched f
-          WHERE td.device_id = f.id AND td.result IN (0, 1) AND td.notified_at <= f.at`,
+         ${confirmDeliveriesSql('fetched')}`,
         [
           batch.map(([id]) => id),
           batch.map(([, r]) => r.at.toISOString()),

@@ -1,82 +1,13 @@
-import type { Middleware } from 'koa';
-import { z } from 'zod';
-import type { Cradle } from '../../container.js';
-import { defineRoute, type RouteDefinition } from '../../http/route.js';
-import { meetsPasswordRule } from '../auth/password.js';
-import { digestHa1 } from './digest.js';
+import type { DeviceRoute } from '../../http/device-app.js';
+import type { ProvisioningService } from './provisioning-service.js';
 
-const PREFIX = '/prov/';
-
-/** Device-facing: `GET /prov/<file>`. No envelope, no session: phones speak plain HTTP. */
-export function provisioningMiddleware({ provisioningService }: Cradle): Middleware {
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith(PREFIX)) return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      return;
-    }
-    const reply = await provisioningService.handle({
-      rawFileName: ctx.path.slice(PREFIX.length),
-      method: ctx.method,
-      uri: ctx.url,
-      userAgent: ctx.get('User-Agent'),
-      ip: ctx.ip.replace(/^::ffff:/, ''),
-      authorization: ctx.get('Authorization') || undefined,
-      ifNoneMatch: ctx.get('If-None-Match') || undefined,
-    });
-    ctx.status = reply.status;
-    ctx.set(reply.headers);
-    if (reply.body !== undefined) ctx.body = reply.body;
-  };
-}
-
-const credentialsBody = z.object({
-  username: z.string().regex(/^[A-Za-z0-9_.-]{3,64}$/, 'invalidFormat'),
-  password: z.string().max(128).refine(meetsPasswordRule, 'passwordRule'),
-  /** Addresses phones of this organization may fetch from; empty allows any. */
-  allowCidrs: z.array(z.cidrv4().or(z.cidrv6())).max(64).default([]),
-});
-
-const deviceCredentialsBody = z.object({
-  deviceId: z.number().int().positive(),
-  password: z.string().max(128).refine(meetsPasswordRule, 'passwordRule'),
-});
-
-export function provisioningRoutes({ db }: Cradle): RouteDefinition[] {
+/** Device-facing: `GET /prov/<file>`. */
+export function provisioningDeviceRoutes({
+  provisioningService,
+}: {
+  provisioningService: ProvisioningService;
+}): DeviceRoute[] {
   return [
-    defineRoute({
-      method: 'post',
-      path: '/tb-provisioning/credentials',
-      summary: 'Digest credentials (and optional address allow-list) phones of the caller’s organization use',
-      access: { power: 'global', button: 'edit' },
-      body: credentialsBody,
-      handler: async ({ body, session }) => {
-        await db.execute(
-          'UPDATE orgs SET prov_username = $2, prov_ha1 = $3, prov_allow_cidrs = $4 WHERE id = $1',
-          [
-            session.scope.orgId,
-            body.username,
-            digestHa1(body.username, body.password),
-            body.allowCidrs.length ? body.allowCidrs : null,
-          ],
-        );
-        return { rows: [] };
-      },
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/tb-provisioning/deviceCredentials',
-      summary: 'Per-device digest credentials: the user name is the device MAC',
-      access: { power: 'deviceManagement', button: 'edit' },
-      body: deviceCredentialsBody,
-      handler: async ({ body, session }) => {
-        await session.scope.assertOwns(db, 'devices', body.deviceId);
-        await db.execute(`UPDATE devices SET prov_ha1 = md5(mac || ':phonefleet:' || $2) WHERE id = $1`, [
-          body.deviceId,
-          body.password,
-        ]);
-        return { rows: [] };
-      },
-    }),
+    { prefix: '/prov/', methods: ['GET', 'HEAD'], handle: (request) => provisioningService.handle(request) },
   ];
 }

@@ -1,9 +1,9 @@
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
+import type { ScanService } from './scan-service.js';
 import { scanBody, scanIdBody, scanIdQuery } from './schemas.js';
 
-export function scanRoutes({ scanService }: Cradle): RouteDefinition[] {
+export function scanRoutes({ scanService }: { scanService: ScanService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

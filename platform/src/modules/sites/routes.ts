@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Cradle } from '../../container.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { idQuery, idsBody } from './fleet-common.js';
 import { addSiteBody, searchSitesBody, updateSiteBody } from './schemas.js';
+import type { SiteService } from './site-service.js';
 
-export function siteRoutes({ siteService }: Cradle): RouteDefinition[] {
+export function siteRoutes({ siteService }: { siteService: SiteService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

@@ -1,11 +1,16 @@
 import type { PublicConfig } from '@phonefleet/sdk';
-import type { Cradle } from '../../container.js';
+import type { ConsoleConfig } from '../../config.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '../../product.js';
+import type { HealthService } from './health-service.js';
 
-export const PRODUCT_NAME = 'PhoneFleet';
-export const PRODUCT_VERSION = '0.1.0';
-
-export function systemRoutes({ healthService, config }: Cradle): RouteDefinition[] {
+export function systemRoutes({
+  healthService,
+  config,
+}: {
+  healthService: HealthService;
+  config: ConsoleConfig;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',

@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import type { Cradle } from '../../container.js';
 import { AppError } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
@@ -65,7 +64,7 @@ const relationPushes = [
   { prefix: '/tb-site-template', relation: 'site', power: 'site' },
 ] as const;
 
-export function taskRoutes({ taskService }: Cradle): RouteDefinition[] {
+export function taskRoutes({ taskService }: { taskService: TaskService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

@@ -1,8 +1,8 @@
 import type { TimeZone } from '@phonefleet/sdk';
-import type { Cradle } from '../../container.js';
+import type { Database } from '../../db/database.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 
-export function timeZoneRoutes({ db }: Cradle): RouteDefinition[] {
+export function timeZoneRoutes({ db }: { db: Database }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',

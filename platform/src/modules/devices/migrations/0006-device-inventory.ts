@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../../../module.js';
 
 /**
  * Device inventory: the SIP account a device is bound to, what phones report about themselves

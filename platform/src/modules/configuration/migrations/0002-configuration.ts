@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../../../module.js';
 
 /**
  * Parameter layers and what they hang on. A layer stores the editor's payload (`config`) and, for

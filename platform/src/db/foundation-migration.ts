@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../module.js';
 
 /**
  * Tenancy: every tenant-owned row carries `org_id`. Organizations form a tree under the

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../../../module.js';
 
 /**
  * Tasks and their per-device results (docs/tasks.md). `task_devices` is also the engine's work

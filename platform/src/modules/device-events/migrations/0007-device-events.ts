@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../../../module.js';
 
 /**
  * What phones report about themselves through action URLs (docs/device-events.md) and scans by

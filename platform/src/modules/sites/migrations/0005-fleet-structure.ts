@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../../../module.js';
 
 /**
  * Fleet structure screens: group names are unique per organization like site names; lookups by

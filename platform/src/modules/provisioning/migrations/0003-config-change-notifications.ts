@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../../../module.js';
 
 /**
  * Every change that can alter a phone's file raises a NOTIFY on `phonefleet_config`, whoever made

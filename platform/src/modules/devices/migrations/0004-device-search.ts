@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from '../../../module.js';
 
 /**
  * Device lists at a million rows: every sort is keyset-paged on (column, id) with its own index;

@@ -1,0 +1,73 @@
+import Koa, { type Context } from 'koa';
+import type { Logger } from 'pino';
+
+/** A phone's request, as every device-facing handler sees it. */
+export interface DeviceRequest {
+  /** The path after the route's prefix, still percent-encoded. */
+  rest: string;
+  method: string;
+  /** Request URI as sent (digest signs it). */
+  uri: string;
+  query: Record<string, string | string[] | undefined>;
+  userAgent: string;
+  /** The caller's address (IPv4-mapped IPv6 written as IPv4). */
+  ip: string;
+  authorization: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+export interface DeviceReply {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A phone-facing route: every path under `prefix` (e.g. `/prov/`). Plain HTTP, no session, no envelope. */
+export interface DeviceRoute {
+  prefix: string;
+  methods: readonly string[];
+  handle(request: DeviceRequest): Promise<DeviceReply>;
+}
+
+function deviceRequest(ctx: Context, prefix: string): DeviceRequest {
+  return {
+    rest: ctx.path.slice(prefix.length),
+    method: ctx.method,
+    uri: ctx.url,
+    query: ctx.query,
+    userAgent: ctx.get('User-Agent'),
+    ip: ctx.ip.replace(/^::ffff:/, ''),
+    authorization: ctx.get('Authorization') || undefined,
+    ifNoneMatch: ctx.get('If-None-Match') || undefined,
+  };
+}
+
+/**
+ * The device-facing side as its own Koa app. Today it is mounted in front of the browser app on
+ * the same server (`mountDeviceApp`); it can listen on a port of its own unchanged. Paths no
+ * route claims fall through to the browser app when mounted, and answer 404 alone.
+ */
+export function createDeviceApp(routes: DeviceRoute[], logger: Logger): Koa {
+  const app = new Koa();
+  app.use(async (ctx, next) => {
+    const route = routes.find((candidate) => ctx.path.startsWith(candidate.prefix));
+    if (!route) return next();
+    if (!route.methods.includes(ctx.method)) {
+      ctx.status = 405;
+      ctx.set('Allow', route.methods.join(', '));
+      return;
+    }
+    try {
+      const reply = await route.handle(deviceRequest(ctx, route.prefix));
+      ctx.status = reply.status;
+      ctx.set(reply.headers);
+      if (reply.body !== undefined) ctx.body = reply.body;
+    } catch (error) {
+      logger.error({ err: error, path: ctx.path }, 'device request failed');
+      ctx.status = 500;
+      ctx.type = 'text/plain';
+      ctx.body = 'Internal error\n';
+    }
+  });
+  return app;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import { meetsPasswordRule } from '../auth/password.js';
+import { digestHa1, REALM } from './digest.js';
+
+const credentialsBody = z.object({
+  username: z.string().regex(/^[A-Za-z0-9_.-]{3,64}$/, 'invalidFormat'),
+  password: z.string().max(128).refine(meetsPasswordRule, 'passwordRule'),
+  /** Addresses phones of this organization may fetch from; empty allows any. */
+  allowCidrs: z.array(z.cidrv4().or(z.cidrv6())).max(64).default([]),
+});
+
+const deviceCredentialsBody = z.object({
+  deviceId: z.number().int().positive(),
+  password: z.string().max(128).refine(meetsPasswordRule, 'passwordRule'),
+});
+
+/** What the gate judges phones by: digest credentials per organization or device, and the allow-list. */
+export function deviceGateRoutes({ db }: { db: Database }): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/tb-provisioning/credentials',
+      summary: 'Digest credentials (and optional address allow-list) phones of the caller’s organization use',
+      access: { power: 'global', button: 'edit' },
+      body: credentialsBody,
+      handler: async ({ body, session }) => {
+        await db.execute(
+          'UPDATE orgs SET prov_username = $2, prov_ha1 = $3, prov_allow_cidrs = $4 WHERE id = $1',
+          [
+            session.scope.orgId,
+            body.username,
+            digestHa1(body.username, body.password),
+            body.allowCidrs.length ? body.allowCidrs : null,
+          ],
+        );
+        return { rows: [] };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-provisioning/deviceCredentials',
+      summary: 'Per-device digest credentials: the user name is the device MAC',
+      access: { power: 'deviceManagement', button: 'edit' },
+      body: deviceCredentialsBody,
+      handler: async ({ body, session }) => {
+        await session.scope.assertOwns(db, 'devices', body.deviceId);
+        // HA1 over the stored MAC (the user name), computed in the same statement.
+        await db.execute(`UPDATE devices SET prov_ha1 = md5(mac || ':' || $3 || ':' || $2) WHERE id = $1`, [
+          body.deviceId,
+          body.password,
+          REALM,
+        ]);
+        return { rows: [] };
+      },
+    }),
+  ];
+}

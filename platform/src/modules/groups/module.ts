@@ -1,0 +1,9 @@
+import { defineModule, service } from '../../module.js';
+import { GroupService } from './group-service.js';
+import { groupRoutes } from './routes.js';
+
+export const groupsModule = defineModule({
+  id: 'groups',
+  services: { groupService: service(GroupService) },
+  routes: groupRoutes,
+});

@@ -1,0 +1,56 @@
+import type { BootCradleOf, CradleOf, UnmetModules } from '../module.js';
+import { accessModule } from './access/module.js';
+import { authModule } from './auth/module.js';
+import { configurationModule } from './configuration/module.js';
+import { deviceEventsModule } from './device-events/module.js';
+import { deviceGateModule } from './device-gate/module.js';
+import { deviceImportModule } from './device-import/module.js';
+import { devicesModule } from './devices/module.js';
+import { extensionsModule } from './extensions/module.js';
+import { groupsModule } from './groups/module.js';
+import { homeModule } from './home/module.js';
+import { macFilesModule } from './mac-files/module.js';
+import { modelTemplatesModule } from './model-templates/module.js';
+import { provisioningModule } from './provisioning/module.js';
+import { scanModule } from './scan/module.js';
+import { sitesModule } from './sites/module.js';
+import { systemModule } from './system/module.js';
+import { tasksModule } from './tasks/module.js';
+import { tenancyModule } from './tenancy/module.js';
+import { timeZonesModule } from './time-zones/module.js';
+
+/**
+ * Every area of the platform: adding one is one line here. The order is the order of the OpenAPI
+ * document and of the seeds (the tenant root before what belongs to it).
+ */
+export const modules = [
+  systemModule,
+  tenancyModule,
+  timeZonesModule,
+  accessModule,
+  authModule,
+  extensionsModule,
+  homeModule,
+  configurationModule,
+  provisioningModule,
+  deviceGateModule,
+  devicesModule,
+  deviceEventsModule,
+  scanModule,
+  sitesModule,
+  modelTemplatesModule,
+  groupsModule,
+  macFilesModule,
+  deviceImportModule,
+  tasksModule,
+] as const;
+
+export type Modules = typeof modules;
+export type Cradle = CradleOf<Modules>;
+
+// Compile-time wiring check: names the module whose services, routes, jobs or seed ask for
+// something no module provides (or provides with another type).
+const everyNeedIsMet: [UnmetModules<Modules, Cradle, BootCradleOf<Modules>>] extends [never]
+  ? true
+  : UnmetModules<Modules, Cradle, BootCradleOf<Modules>> = true;
+void everyNeedIsMet;

@@ -1,0 +1,13 @@
+import { defineModule, service } from '../../module.js';
+import { configChangeNotifications } from './migrations/0003-config-change-notifications.js';
+import { ProvisioningService } from './provisioning-service.js';
+import { provisioningDeviceRoutes } from './routes.js';
+
+export const provisioningModule = defineModule({
+  id: 'provisioning',
+  services: {
+    provisioningService: service(ProvisioningService, { dispose: (provisioning) => provisioning.dispose() }),
+  },
+  deviceRoutes: provisioningDeviceRoutes,
+  migrations: [configChangeNotifications],
+});

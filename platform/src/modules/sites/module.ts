@@ -1,0 +1,13 @@
+import { defineModule, service } from '../../module.js';
+import { fleetStructure } from './migrations/0005-fleet-structure.js';
+import { siteRoutes } from './routes.js';
+import { seedDefaultSite } from './seed.js';
+import { SiteService } from './site-service.js';
+
+export const sitesModule = defineModule({
+  id: 'sites',
+  services: { siteService: service(SiteService) },
+  routes: siteRoutes,
+  migrations: [fleetStructure],
+  seed: seedDefaultSite,
+});

@@ -1,0 +1,9 @@
+import { defineModule, service } from '../../module.js';
+import { HealthService } from './health-service.js';
+import { systemRoutes } from './routes.js';
+
+export const systemModule = defineModule({
+  id: 'system',
+  services: { healthService: service(HealthService) },
+  routes: systemRoutes,
+});

@@ -1,0 +1,8 @@
+import { defineModule } from '../../module.js';
+import { seedPlatformOrganization } from './root-organization.js';
+
+/** The organization tree's root; the scope itself is used by every module's queries. */
+export const tenancyModule = defineModule({
+  id: 'tenancy',
+  seed: seedPlatformOrganization,
+});
