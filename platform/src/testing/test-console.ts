@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { type RunningConsole, startConsole } from '../app.js';
+import { type RunningConsole, type StartOptions, startConsole } from '../app.js';
 import type { ConsoleOptions } from '../config.js';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@2026';
@@ -32,6 +32,7 @@ export async function createTestDatabase(): Promise<string> {
 export async function createTestConsole(
   options: ConsoleOptions = {},
   logger: pino.Logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  start: StartOptions = {},
 ): Promise<RunningConsole> {
   return startConsole(
     {
@@ -45,6 +46,7 @@ export async function createTestConsole(
       ...options,
     },
     logger,
+    start,
   );
 }
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole } from '../../testing/test-console.js';
-import { callQuality, type RecordedDeviceEvent } from './device-event-service.js';
+import type { RecordedDeviceEvent } from './device-event-service.js';
+import { callQuality } from './event-batch.js';
 
 let running: RunningConsole;
 let acme: TestTenant;

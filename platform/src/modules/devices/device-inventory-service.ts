@@ -2,6 +2,7 @@ import { ErrorCode, type Language, macWithColons, normaliseMac, translate } from
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
+import { layerSql } from '../configuration/layer-sql.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { checkDeviceFields, type DeviceFields, type DeviceFieldsText } from './device-fields.js';
@@ -185,11 +186,7 @@ export class DeviceInventoryService {
       const devices = await this.locked(scope, wanted, transaction);
       if (devices.length !== wanted.length) throw AppError.notFound();
       const accounts = unique(devices.flatMap((d) => (d.sip_account_id ? [Number(d.sip_account_id)] : [])));
-      await this.db.execute(
-        `DELETE FROM config_layers WHERE relation = 'device' AND relation_id = ANY($1::bigint[])`,
-        [wanted],
-        transaction,
-      );
+      await this.db.execute(layerSql.delete('device', '$1'), [wanted], transaction);
       const deleted = await this.db.execute(
         'DELETE FROM devices WHERE id = ANY($1::bigint[])',
         [wanted],
@@ -352,12 +349,7 @@ export class DeviceInventoryService {
       [ids, site.id, site.org_id],
       transaction,
     );
-    await this.db.execute(
-      `UPDATE config_layers SET org_id = $2
-        WHERE relation = 'device' AND relation_id = ANY($1::bigint[]) AND org_id <> $2`,
-      [ids, site.org_id],
-      transaction,
-    );
+    await this.db.execute(layerSql.reown('device', '$1', '$2'), [ids, site.org_id], transaction);
     await this.db.execute(
       `DELETE FROM group_devices gd USING device_groups g
         WHERE g.id = gd.group_id AND gd.device_id = ANY($1::bigint[]) AND g.org_id <> $2`,

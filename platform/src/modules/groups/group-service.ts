@@ -1,6 +1,7 @@
 import { macWithColons } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
+import { layerSql } from '../configuration/layer-sql.js';
 import { distinct, escapeLike, isForeignKeyViolation, isUniqueViolation } from '../sites/fleet-common.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import {
@@ -248,7 +249,7 @@ export class GroupService {
     );
     if (found.length !== wanted.length) throw AppError.notFound();
     await this.db.execute(
-      `WITH layers AS (DELETE FROM config_layers WHERE relation = 'group' AND relation_id = ANY($1::bigint[]))
+      `WITH layers AS (${layerSql.delete('group', '$1')})
        DELETE FROM device_groups WHERE id = ANY($1::bigint[])`,
       [wanted],
     );

@@ -1,4 +1,4 @@
-import type { HomeTotals } from '@phonefleet/sdk';
+import { AccountStatus, CallQuality, DeviceStatus, type HomeTotals } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import type { TenantScope } from '../tenancy/scope.js';
 
@@ -16,9 +16,9 @@ export class HomeService {
     const [devices, unknown, models, organizations, accounts, calls] = await Promise.all([
       query<{ total: string; online: string; offline: string; abnormal: string; disabled: string }>(
         `SELECT count(*) AS total,
-                count(*) FILTER (WHERE status = 1 AND push_enabled) AS online,
-                count(*) FILTER (WHERE status = 0 AND push_enabled) AS offline,
-                count(*) FILTER (WHERE status = 2 AND push_enabled) AS abnormal,
+                count(*) FILTER (WHERE status = ${DeviceStatus.online} AND push_enabled) AS online,
+                count(*) FILTER (WHERE status = ${DeviceStatus.offline} AND push_enabled) AS offline,
+                count(*) FILTER (WHERE status = ${DeviceStatus.abnormal} AND push_enabled) AS abnormal,
                 count(*) FILTER (WHERE NOT push_enabled) AS disabled
            FROM devices d WHERE {scope:d.org_id}`,
       ),
@@ -40,15 +40,15 @@ export class HomeService {
         [scope.orgId],
       ),
       query<{ unassigned: string; registered: string; unregistered: string }>(
-        `SELECT count(*) FILTER (WHERE status = 0) AS unassigned,
-                count(*) FILTER (WHERE status = 1) AS registered,
-                count(*) FILTER (WHERE status = 2) AS unregistered
+        `SELECT count(*) FILTER (WHERE status = ${AccountStatus.unassigned}) AS unassigned,
+                count(*) FILTER (WHERE status = ${AccountStatus.registered}) AS registered,
+                count(*) FILTER (WHERE status = ${AccountStatus.unregistered}) AS unregistered
            FROM sip_accounts s WHERE {scope:s.org_id}`,
       ),
       query<{ good: string; fair: string; poor: string }>(
-        `SELECT count(*) FILTER (WHERE quality = 0) AS good,
-                count(*) FILTER (WHERE quality = 1) AS fair,
-                count(*) FILTER (WHERE quality = 2) AS poor
+        `SELECT count(*) FILTER (WHERE quality = ${CallQuality.good}) AS good,
+                count(*) FILTER (WHERE quality = ${CallQuality.fair}) AS fair,
+                count(*) FILTER (WHERE quality = ${CallQuality.poor}) AS poor
            FROM call_records c WHERE {scope:c.org_id}`,
       ),
     ]);

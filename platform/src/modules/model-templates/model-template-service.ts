@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
+import { layerSql } from '../configuration/layer-sql.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { distinct, escapeLike, isForeignKeyViolation, isUniqueViolation } from '../sites/fleet-common.js';
 import type { TenantScope } from '../tenancy/scope.js';
@@ -167,7 +168,7 @@ export class ModelTemplateService {
     );
     if (found.length !== wanted.length) throw AppError.notFound();
     await this.db.execute(
-      `WITH layers AS (DELETE FROM config_layers WHERE relation = 'model' AND relation_id = ANY($1::bigint[]))
+      `WITH layers AS (${layerSql.delete('model', '$1')})
        DELETE FROM model_templates WHERE id = ANY($1::bigint[])`,
       [wanted],
     );

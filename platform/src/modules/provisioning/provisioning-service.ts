@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type DeviceIdentity, type DriverManifest, matchConfigFile } from '@phonefleet/sdk';
+import { type DeviceIdentity, DeviceStatus, type DriverManifest, matchConfigFile } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
 import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
@@ -264,7 +264,7 @@ export class ProvisioningService {
       await this.db.execute(
         `WITH fetched AS (
            UPDATE devices d SET last_fetch_at = v.at, last_fetch_ip = v.ip::inet, reported_model = v.model,
-                  reported_firmware = coalesce(v.firmware, d.reported_firmware), status = 1
+                  reported_firmware = coalesce(v.firmware, d.reported_firmware), status = ${DeviceStatus.online}
              FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) AS v(id, at, ip, model, firmware)
             WHERE d.id = v.id
            RETURNING d.id, v.at)

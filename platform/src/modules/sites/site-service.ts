@@ -1,6 +1,8 @@
+import { DeviceAccountStatus } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
+import { layerSql } from '../configuration/layer-sql.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import {
   distinct,
@@ -184,8 +186,7 @@ export class SiteService {
       this.db,
       `SELECT s.id, s.name, s.description, s.parent_id, p.name AS parent_name, s.is_default, s.created_at,
               (SELECT count(*) FROM devices d WHERE d.site_id = s.id) AS device_count,
-              EXISTS (SELECT 1 FROM config_layers l
-                       WHERE l.relation = 'site' AND l.relation_id = s.id) AS has_config
+              ${layerSql.exists('site', 's.id')} AS has_config
          FROM sites s LEFT JOIN sites p ON p.id = s.parent_id
         WHERE ${where}`,
       bind,
@@ -209,7 +210,7 @@ export class SiteService {
       this.db,
       `SELECT s.id, s.name FROM sites s
         WHERE {scope:s.org_id}
-          AND EXISTS (SELECT 1 FROM config_layers l WHERE l.relation = 'site' AND l.relation_id = s.id)
+          AND ${layerSql.exists('site', 's.id')}
         ORDER BY s.path`,
     );
     return rows.map((row) => ({ id: Number(row.id), siteName: row.name }));
@@ -318,7 +319,7 @@ export class SiteService {
     );
     const [unbound] = await this.db.query<{ count: string }>(
       `WITH unbound AS (
-         UPDATE devices d SET sip_account_id = NULL, account_status = 0
+         UPDATE devices d SET sip_account_id = NULL, account_status = ${DeviceAccountStatus.none}
           WHERE d.sip_account_id IS NOT NULL
             AND d.site_id IN (SELECT s.id FROM sites s WHERE s.org_id = $2 AND s.path LIKE $1 || '%')
          RETURNING 1)
@@ -358,7 +359,7 @@ export class SiteService {
         );
         if (data?.found) throw AppError.invalid('siteHasData');
         await this.db.execute(
-          `WITH layers AS (DELETE FROM config_layers WHERE relation = 'site' AND relation_id = ANY($1::bigint[]))
+          `WITH layers AS (${layerSql.delete('site', '$1')})
            DELETE FROM sites WHERE id = ANY($1::bigint[])`,
           [wanted],
           transaction,
@@ -380,9 +381,6 @@ export class SiteService {
       [wanted],
     );
     if (found.length !== wanted.length) throw AppError.notFound();
-    await this.db.execute(
-      `DELETE FROM config_layers WHERE relation = 'site' AND relation_id = ANY($1::bigint[])`,
-      [wanted],
-    );
+    await this.db.execute(layerSql.delete('site', '$1'), [wanted]);
   }
 }
