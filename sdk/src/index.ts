@@ -1,3 +1,4 @@
+export * from './api/index.js';
 export * from './driver.js';
 export * from './envelope.js';
 export * from './mac.js';

@@ -1,7 +1,7 @@
+import { relationNames } from '@phonefleet/sdk';
 import { z } from 'zod';
 
-export const relationNames = ['global', 'site', 'model', 'group', 'device'] as const;
-export type RelationName = (typeof relationNames)[number];
+export type { RelationName } from '@phonefleet/sdk';
 
 export const relationQuery = z.object({
   relationId: z.coerce.number().int().nonnegative(),

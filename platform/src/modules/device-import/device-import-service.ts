@@ -1,11 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
+import type { DeviceListRow } from '@phonefleet/sdk';
 import { type Language, translate } from '@phonefleet/sdk';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { checkDeviceFields, type DeviceFields } from '../devices/device-fields.js';
 import type { Actor } from '../devices/device-log.js';
-import type { DeviceListRow, DeviceService } from '../devices/device-service.js';
+import type { DeviceService } from '../devices/device-service.js';
 import type { DeviceSearch } from '../devices/schemas.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { TenantScope } from '../tenancy/scope.js';

@@ -1,3 +1,4 @@
+import type { DeviceDetails, DeviceListRow, IpSettings, OperationLogEntry } from '@phonefleet/sdk';
 import { ErrorCode, type Language, macWithColons, normaliseMac, translate } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
@@ -7,46 +8,10 @@ import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { checkDeviceFields, type DeviceFields, type DeviceFieldsText } from './device-fields.js';
 import { type Actor, type DeviceLogAction, deviceLogText, writeDeviceLog } from './device-log.js';
-import {
-  type DeviceListRow,
-  type DeviceRow,
-  type DeviceService,
-  LIST_COLUMNS,
-  toListRow,
-} from './device-service.js';
+import { type DeviceRow, type DeviceService, LIST_COLUMNS, toListRow } from './device-service.js';
 
 export interface DeviceRecord extends DeviceListRow {
   sipAccountId: number | null;
-}
-
-export interface IpSettings {
-  addressType: string | null;
-  address: string | null;
-  subnetMask: string | null;
-  gateway: string | null;
-  dns1: string | null;
-  dns2: string | null;
-}
-
-export interface DeviceDetails {
-  macAddress: string;
-  serialNumber: string | null;
-  hardwareVersion: string | null;
-  softwareVersion: string;
-  lastRebootTime: string | null;
-  status: number;
-  accountStatus: number;
-  lastFetchTime: string | null;
-  ip: string | null;
-  ipv4: IpSettings;
-  ipv6: IpSettings;
-}
-
-export interface OperationLogEntry {
-  time: string;
-  userName: string;
-  ip: string | null;
-  content: string;
 }
 
 interface SiteRow {

@@ -1,26 +1,10 @@
+import type { DeviceListRow } from '@phonefleet/sdk';
 import { macWithColons } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { type DeviceSearch, sortFields } from './schemas.js';
 import { ShortCache } from './short-cache.js';
-
-export interface DeviceListRow {
-  id: number;
-  macAddress: string;
-  serialNumber: string | null;
-  deviceName: string;
-  deviceModel: string;
-  firmwareVersion: string;
-  siteId: number;
-  siteName: string;
-  status: number;
-  accountStatus: number;
-  pushEnabled: boolean;
-  createTime: string;
-  lastFetchTime: string | null;
-  ip: string | null;
-}
 
 export interface DeviceRow {
   id: string;

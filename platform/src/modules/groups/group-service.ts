@@ -1,3 +1,4 @@
+import type { GroupMember, GroupRow } from '@phonefleet/sdk';
 import { macWithColons } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
@@ -12,25 +13,6 @@ import {
   type SelectGroups,
   type UpdateGroup,
 } from './schemas.js';
-
-export interface GroupRow {
-  id: number;
-  groupName: string;
-  description: string;
-  siteId: number | null;
-  siteName: string | null;
-  deviceCount: number;
-  createTime: string;
-}
-
-export interface GroupMember {
-  id: number;
-  macAddress: string;
-  deviceName: string;
-  deviceModel: string;
-  siteName: string;
-  status: number;
-}
 
 interface GroupRecord {
   id: string;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { MacFileFailure, MacFileRow } from '@phonefleet/sdk';
 import { type Language, macWithColons, normaliseMac, translate } from '@phonefleet/sdk';
 import type { ConfigPayload } from '@phonefleet/sdk/catalogue';
 import type { Database } from '../../db/database.js';
@@ -19,23 +20,6 @@ export const MAC_ZIP_LIMITS = {
   maxEntryBytes: 2 * 1024 * 1024,
   maxTotalBytes: 100 * 1024 * 1024,
 };
-
-/** A file that was not imported, and why (the import dialog's failed-row table). */
-export interface MacFileFailure {
-  fileName: string;
-  macAddress: string;
-  message: string;
-}
-
-export interface MacFileRow {
-  id: number;
-  macAddress: string;
-  fileName: string;
-  deviceId: number;
-  deviceName: string;
-  deviceModel: string;
-  importTime: string;
-}
 
 /** `<mac>.xml`, `cfg<mac>.xml`, `config.<mac>.xml`; the MAC with or without separators, any case. */
 export function macOfFileName(fileName: string): string | undefined {

@@ -1,3 +1,4 @@
+import type { ModelTemplateRow } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { layerSql } from '../configuration/layer-sql.js';
@@ -10,16 +11,6 @@ import {
   type SearchModelTemplates,
   type UpdateModelTemplate,
 } from './schemas.js';
-
-export interface ModelTemplateRow {
-  id: number;
-  name: string;
-  description: string;
-  model: string;
-  siteId: number;
-  siteName: string;
-  createTime: string;
-}
 
 interface Row {
   id: string;

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { ScanProgress, ScanState } from '@phonefleet/sdk';
 import {
   type DeviceIdentity,
   type Language,
@@ -29,8 +30,6 @@ const PROGRESS_MS = 500;
 /** A running scan whose instance has not written progress for this long has died with it. */
 const STALE_SECONDS = 30;
 
-export type ScanState = 'running' | 'finished' | 'stopped';
-
 interface LogEntry {
   time: string;
   key: MessageKey;
@@ -43,21 +42,6 @@ interface FoundEntry {
   deviceModel: string;
   firmwareVersion: string | null;
   via: 'sip' | 'http';
-}
-
-export interface ScanProgress {
-  state: ScanState;
-  probed: number;
-  total: number;
-  log: { time: string; text: string }[];
-  found: {
-    ip: string;
-    macAddress: string | null;
-    deviceModel: string;
-    firmwareVersion: string | null;
-    via: 'sip' | 'http';
-    known: boolean;
-  }[];
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;

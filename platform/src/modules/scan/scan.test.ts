@@ -1,10 +1,10 @@
 import http from 'node:http';
+import type { ScanProgress } from '@phonefleet/sdk';
 import { SimulatedFleet } from '@phonefleet/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole } from '../../testing/test-console.js';
-import type { ScanProgress } from './scan-service.js';
 
 // Not 5060/80: a console elsewhere on this host may hold 0.0.0.0:5060, which blocks 127.x.y.z:5060.
 const PROBE = { sipPort: 5362, httpPort: 8362, concurrency: 16, timeoutMs: 600 };

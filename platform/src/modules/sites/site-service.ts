@@ -1,3 +1,4 @@
+import type { SiteNode, SiteOption, SiteRow } from '@phonefleet/sdk';
 import { DeviceAccountStatus } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
@@ -12,38 +13,6 @@ import {
   SITE_TREE_LOCK,
 } from './fleet-common.js';
 import { type AddSite, type SearchSites, siteSortFields, type UpdateSite } from './schemas.js';
-
-export interface SiteNode {
-  id: number;
-  siteName: string;
-  siteDesc: string;
-  parentId: number | null;
-  isDefault: boolean;
-  orgName: string;
-  deviceCount: number;
-  childSite: SiteNode[];
-}
-
-export interface SiteOption {
-  id: number;
-  siteName: string;
-  parentId: number | null;
-  level: number;
-  isDefault: boolean;
-  orgName: string;
-}
-
-export interface SiteRow {
-  id: number;
-  siteName: string;
-  siteDesc: string;
-  parentId: number | null;
-  parentName: string | null;
-  isDefault: boolean;
-  deviceCount: number;
-  hasConfig: boolean;
-  createTime: string;
-}
 
 interface SiteRecord {
   id: string;

@@ -1,0 +1,2 @@
+export type * from './devices.js';
+export * from './fleet.js';
