@@ -75,6 +75,7 @@ export async function startConsole(
       routes: routesOf(modules, cradle),
       deviceRoutes: deviceRoutesOf(modules, cradle),
       sessions: cradle.sessionResolver,
+      publicUrl: () => config.publicUrl,
       pluginDist: (pluginId) => cradle.pluginRegistry.distDirOf(pluginId),
     });
     const server: Server = await new Promise((resolve, reject) => {

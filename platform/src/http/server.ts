@@ -18,6 +18,7 @@ import { createDeviceApp, type DeviceRoute } from './device-app.js';
 import { AppError, failure, success } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import type { RouteDefinition, SessionResolver } from './route.js';
+import { sameOriginOnly, securityHeaders } from './security.js';
 import { uploadedFile, uploadMiddleware } from './upload.js';
 
 export interface RequestState {
@@ -188,6 +189,8 @@ export interface HttpAppParts {
   routes: RouteDefinition[];
   deviceRoutes: DeviceRoute[];
   sessions: SessionResolver;
+  /** The URL users reach the console at, once known (`PUBLIC_URL` or the listening address). */
+  publicUrl(): string | undefined;
   /** Where a loaded UI plugin's built files are; undefined for an unknown plugin. */
   pluginDist(pluginId: string): string | undefined;
 }
@@ -202,6 +205,7 @@ export function createHttpApp({
   routes,
   deviceRoutes,
   sessions,
+  publicUrl,
   pluginDist,
 }: HttpAppParts): Koa {
   const app = new Koa();
@@ -211,11 +215,13 @@ export function createHttpApp({
     if (['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET'].includes(error.code ?? '')) return;
     logger.warn({ err: error }, 'response failed');
   });
+  app.use(securityHeaders);
   app.use(requestContext(logger));
   for (const middleware of createDeviceApp(deviceRoutes, logger).middleware) app.use(middleware);
 
   const openApi = buildOpenApi(routes, PRODUCT_VERSION);
   const api = new Router({ prefix: '/api' });
+  api.use(sameOriginOnly(publicUrl));
   for (const route of routes) mount(api, route, sessions);
   api.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
