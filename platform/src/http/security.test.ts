@@ -94,3 +94,29 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('control characters', () => {
+  it('refuse NUL in a search keyword and in a name at the edge, storing nothing', async () => {
+    const tenant = await createTenant(running.cradle.db, 'enterprise', 'Nul Corp');
+    const user = new ApiClient(running.url);
+    await user.signIn(tenant.userName, tenant.password);
+    const search = await user.call('POST', '/device/search', {
+      keywords: 'a\u0000b',
+      currentPage: 1,
+      pageSize: 10,
+    });
+    expect(search).toMatchObject({ status: 400, message: 'Invalid format!' });
+    expect(search.messageExt).toContain('control character');
+    const site = await user.call('POST', '/tb-site-template/addSiteTemplate', {
+      siteName: 'Branch\u0007',
+      siteDesc: '',
+      parentId: tenant.siteId,
+    });
+    expect(site.status).toBe(400);
+    const sites = await running.cradle.db.one<{ n: string }>(
+      'SELECT count(*) AS n FROM sites WHERE org_id = $1',
+      [tenant.orgId],
+    );
+    expect(Number(sites?.n)).toBe(1);
+  });
+});

@@ -48,6 +48,22 @@ function zodError(error: z.ZodError): AppError {
   return AppError.invalid(key, detail);
 }
 
+// Tab, line feed and carriage return are text; every other C0 control and DEL is not, in any field.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Refuses, before any schema or handler sees it, a string anywhere in the input with a control character. */
+function refuseControlCharacters(value: unknown, where: string): void {
+  if (typeof value === 'string') {
+    if (CONTROL_CHARACTER.test(value)) throw AppError.invalid('invalidFormat', `${where}: control character`);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      refuseControlCharacters(key, where);
+      refuseControlCharacters(item, `${where}.${key}`);
+    }
+  }
+}
+
 function requestContext(logger: Logger) {
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
@@ -146,6 +162,8 @@ function mount(router: Router, route: RouteDefinition, sessions: SessionResolver
         : [parseJson];
   router[route.method](route.path, ...middleware, async (ctx: Context) => {
     const state = ctx.state.request as RequestState;
+    refuseControlCharacters(ctx.query, 'query');
+    refuseControlCharacters(ctx.request.body, 'body');
     const query = route.query
       ? route.query.safeParse(ctx.query)
       : { success: true as const, data: ctx.query };
