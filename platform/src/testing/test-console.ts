@@ -81,6 +81,8 @@ export class ApiClient {
   constructor(
     private readonly baseUrl: string,
     private readonly language = 'en',
+    /** Sent with every call (e.g. `X-Forwarded-For` behind a trusted proxy). */
+    private readonly extraHeaders: Record<string, string> = {},
   ) {}
 
   /** The session cookie as a `Cookie` header value, for requests made outside this client. */
@@ -100,6 +102,7 @@ export class ApiClient {
         'Accept-Language': this.language,
         ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
         ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...this.extraHeaders,
         ...headers,
       },
       body:

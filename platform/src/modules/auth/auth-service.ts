@@ -6,11 +6,10 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { AccessService } from '../access/access-service.js';
 import type { CaptchaService } from './captcha-service.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, meetsPasswordRule, verifyPassword } from './password.js';
 import type { SessionInfo } from './session-info.js';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 const RESET_TOKEN_MINUTES = 30;
 
 export interface LoginRequest {
@@ -25,7 +24,6 @@ interface CredentialRow {
   password_hash: string;
   status: 'activated' | 'inactivated';
   org_status: 'normal' | 'frozen' | 'inactivated';
-  locked: boolean;
 }
 
 export function tokenHash(token: string): string {
@@ -39,6 +37,7 @@ export class AuthService {
   private readonly logger: Logger;
   private readonly captchaService: CaptchaService;
   private readonly accessService: AccessService;
+  private readonly loginThrottle: LoginThrottle;
 
   constructor(deps: {
     db: Database;
@@ -46,46 +45,41 @@ export class AuthService {
     logger: Logger;
     captchaService: CaptchaService;
     accessService: AccessService;
+    loginThrottle: LoginThrottle;
   }) {
     this.db = deps.db;
     this.config = deps.config;
     this.logger = deps.logger;
     this.captchaService = deps.captchaService;
     this.accessService = deps.accessService;
+    this.loginThrottle = deps.loginThrottle;
   }
 
-  async login(request: LoginRequest): Promise<{ token: string; session: SessionInfo }> {
+  /** `address`: the caller's, for throttling guesses (see `LoginThrottle`). */
+  async login(request: LoginRequest, address: string): Promise<{ token: string; session: SessionInfo }> {
     if (!request.userName.trim()) throw AppError.invalid('loginNameEmpty');
     if (!request.userPwd) throw AppError.invalid('passwordEmpty');
     if (!request.verifyCode.trim()) throw AppError.invalid('verifyCodeEmpty');
     if (!(await this.captchaService.verify(request.captchaId, request.verifyCode))) {
       throw AppError.invalid('verifyCodeWrong');
     }
+    const name = request.userName.trim();
+    if (!(await this.loginThrottle.admit(name, address)))
+      throw new AppError(ErrorCode.locked, 'accountLocked');
     const user = await this.db.one<CredentialRow>(
-      `SELECT u.id, u.password_hash, u.status, o.status AS org_status,
-              (u.locked_until IS NOT NULL AND u.locked_until > now()) AS locked
+      `SELECT u.id, u.password_hash, u.status, o.status AS org_status
          FROM users u JOIN orgs o ON o.id = u.org_id
         WHERE u.user_name = $1 OR u.email = $1`,
-      [request.userName.trim()],
+      [name],
     );
-    if (!user) {
-      // Same work and answer as a wrong password, so user names cannot be probed.
-      await verifyPassword(request.userPwd, 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
+    // An unknown name costs the same work and gets the same answer as a wrong password.
+    const passwordHash = user?.password_hash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
+    if (!(await verifyPassword(request.userPwd, passwordHash)) || !user) {
       throw new AppError(ErrorCode.loginFailed, 'loginWrong');
     }
-    if (user.locked) throw new AppError(ErrorCode.locked, 'accountLocked');
-    if (!(await verifyPassword(request.userPwd, user.password_hash))) {
-      await this.db.execute(
-        `UPDATE users SET failed_logins = failed_logins + 1,
-                locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3) END
-          WHERE id = $1`,
-        [user.id, MAX_FAILED_LOGINS, LOCK_MINUTES],
-      );
-      throw new AppError(ErrorCode.loginFailed, 'loginWrong');
-    }
+    await this.loginThrottle.succeeded(name, address);
     if (user.status !== 'activated') throw new AppError(ErrorCode.loginFailed, 'accountInactive');
     if (user.org_status !== 'normal') throw new AppError(ErrorCode.loginFailed, 'accountFrozen');
-    await this.db.execute('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1', [user.id]);
     const token = randomBytes(32).toString('base64url');
     await this.db.execute(
       'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
-import { LOCK_MINUTES, MAX_FAILED_LOGINS } from './auth-service.js';
+import { LOCK_MINUTES, MAX_FAILED_LOGINS } from './login-throttle.js';
 
 let running: RunningConsole;
 
@@ -72,18 +72,45 @@ describe('sign-in', () => {
     expect(reply.message).toBe('验证码不正确！');
   });
 
-  it(`locks an account for ${LOCK_MINUTES} minutes after ${MAX_FAILED_LOGINS} wrong passwords`, async () => {
+  it(`makes a name wait ${LOCK_MINUTES} minutes after ${MAX_FAILED_LOGINS} wrong passwords from one address, known or not`, async () => {
     const { db } = running.cradle;
     await db.execute(
       `INSERT INTO users (org_id, user_name, password_hash, user_type) SELECT 1, 'victim', password_hash, 'admin' FROM users WHERE user_name = 'admin'`,
     );
     const api = new ApiClient(running.url);
-    for (let attempt = 0; attempt < MAX_FAILED_LOGINS; attempt += 1) {
-      expect((await api.signIn('victim', 'Wrong-pass1')).message).toBe('Incorrect username or password');
+    for (const name of ['victim', 'nobody-here']) {
+      for (let attempt = 0; attempt < MAX_FAILED_LOGINS; attempt += 1) {
+        expect((await api.signIn(name, 'Wrong-pass1')).message).toBe('Incorrect username or password');
+      }
+      const waiting = await api.signIn(name, TEST_ADMIN_PASSWORD);
+      expect(waiting.code).toBe(42300);
+      expect(waiting.message).toMatch(/Too many failed sign-in attempts/);
     }
-    const locked = await api.signIn('victim', TEST_ADMIN_PASSWORD);
-    expect(locked.code).toBe(42300);
-    expect(locked.message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('counts parallel guesses one by one: 40 wrong and 1 right at once let at most five through', async () => {
+    await running.cradle.db.execute(
+      `INSERT INTO users (org_id, user_name, password_hash, user_type) SELECT 1, 'raced', password_hash, 'admin' FROM users WHERE user_name = 'admin'`,
+    );
+    const attempts = Array.from({ length: 41 }, (_, index) =>
+      new ApiClient(running.url).signIn('raced', index === 20 ? TEST_ADMIN_PASSWORD : 'Wrong-pass1'),
+    );
+    const codes = (await Promise.all(attempts)).map((reply) => reply.code);
+    expect(codes.filter((code) => code !== 42300).length).toBeLessThanOrEqual(MAX_FAILED_LOGINS);
+    expect(codes.filter((code) => code === 42300).length).toBeGreaterThanOrEqual(41 - MAX_FAILED_LOGINS);
+  });
+
+  it('does not lock the administrator out for others: another address still signs in', async () => {
+    const proxied = await createTestConsole({ trustProxy: true });
+    try {
+      const from = (address: string) => new ApiClient(proxied.url, 'en', { 'X-Forwarded-For': address });
+      for (let attempt = 0; attempt < MAX_FAILED_LOGINS; attempt += 1)
+        await from('203.0.113.9').signIn('admin', 'Wrong-pass1');
+      expect((await from('203.0.113.9').signIn('admin', TEST_ADMIN_PASSWORD)).code).toBe(42300);
+      expect((await from('198.51.100.7').signIn('admin', TEST_ADMIN_PASSWORD)).code).toBe(0);
+    } finally {
+      await proxied.stop();
+    }
   });
 
   it('answers 80000 after logout and for a forged cookie', async () => {

@@ -40,7 +40,7 @@ export function authRoutes({
       access: 'public',
       body: loginBody,
       handler: async ({ body, ctx }) => {
-        const { token, session } = await authService.login(body);
+        const { token, session } = await authService.login(body, ctx.ip.replace(/^::ffff:/, ''));
         ctx.cookies.set(SESSION_COOKIE, token, {
           httpOnly: true,
           sameSite: 'lax',
