@@ -1,47 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { DriverManifest } from '../driver.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { headerParameter, type SipRequest, type SipResponseInit } from '../sip/message.js';
+import { type ActionUrlValues, actionUrl, type CallQuality, type PhoneEvent } from './action-urls.js';
+import { deviceFileName, type NotifyAction, notifyAction, sampleUserAgent } from './phone-driver.js';
+import { getWithDigest, type HttpAnswer } from './phone-http.js';
+import type { WorkQueue } from './work-queue.js';
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-/** The Authorization header a phone sends in answer to a digest challenge (RFC 7616, MD5, qop=auth). */
-export function answerDigestChallenge(
-  wwwAuthenticate: string,
-  credentials: { username: string; password: string },
-  method: string,
-  uri: string,
-  nc = 1,
-): string {
-  const field = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(wwwAuthenticate)?.[1] ?? '';
-  const realm = field('realm');
-  const nonce = field('nonce');
-  const cnonce = randomBytes(8).toString('hex');
-  const count = nc.toString(16).padStart(8, '0');
-  const ha1 = md5(`${credentials.username}:${realm}:${credentials.password}`);
-  const ha2 = md5(`${method}:${uri}`);
-  const response = md5(`${ha1}:${nonce}:${count}:${cnonce}:auth:${ha2}`);
-  return `Digest username="${credentials.username}", realm="${realm}", nonce="${nonce}", uri="${uri}", qop=auth, nc=${count}, cnonce="${cnonce}", response="${response}", algorithm=MD5`;
-}
-
-/** Action URL events a phone reports to the console (docs/device-events.md). */
-export type PhoneEvent =
-  | 'setupCompleted'
-  | 'registered'
-  | 'unregistered'
-  | 'registrationFailed'
-  | 'reboot'
-  | 'callEnd';
-
-/** Voice quality of a finished call as the phone measured it. */
-export interface CallQuality {
-  delayMs: number;
-  jitterMs: number;
-  lossPercent: number;
-}
+export type { CallQuality, PhoneEvent } from './action-urls.js';
+export { answerDigestChallenge } from './phone-http.js';
+export { WorkQueue } from './work-queue.js';
 
 export interface SimulatedPhoneOptions {
   driver: DriverManifest;
@@ -75,42 +44,6 @@ export interface SimulatedPhoneOptions {
   reactionQueue?: WorkQueue;
 }
 
-/** Runs at most `size` jobs at a time; the others wait in the order they came. */
-export class WorkQueue {
-  private running = 0;
-  private waiting: ((() => void) | undefined)[] = [];
-  private head = 0;
-
-  constructor(readonly size: number) {
-    if (!Number.isInteger(size) || size < 1) throw new Error(`invalid work queue size ${size}`);
-  }
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.size) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await job();
-    } finally {
-      const next = this.waiting[this.head];
-      if (next) {
-        // The slot passes straight to the next job; the queue is compacted once half of it is spent.
-        this.waiting[this.head] = undefined;
-        this.head += 1;
-        if (this.head > 1024 && this.head * 2 > this.waiting.length) {
-          this.waiting = this.waiting.slice(this.head);
-          this.head = 0;
-        }
-        next();
-      } else {
-        this.running -= 1;
-      }
-    }
-  }
-}
-
 export interface FetchResult {
   status: number;
   body: string;
@@ -120,47 +53,10 @@ export interface FetchResult {
   requests: number;
 }
 
-interface HttpAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** Simulated misbehaviour: `slow` delays every answer, the others replace it. */
 type Fault = { kind: 'offline' } | { kind: 'mute' } | { kind: 'ignoreNotify' } | { kind: 'faulty' };
 
-const REQUEST_TIMEOUT_MS = 15_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const normaliseEvent = (event: string) => event.replace(/\s+/g, '').toLowerCase();
-
-/** One GET over a fresh connection leaving from `localAddress`. */
-function httpGet(
-  url: URL,
-  headers: Record<string, string>,
-  localAddress: string | undefined,
-): Promise<HttpAnswer> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.get(
-      url,
-      { headers, localAddress, agent: false, timeout: REQUEST_TIMEOUT_MS },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
-    request.on('error', reject);
-  });
-}
 
 /**
  * A phone speaking real protocols: HTTP provisioning (its driver's device file, digest
@@ -196,30 +92,14 @@ export class SimulatedPhone {
 
   get userAgent(): string {
     if (this.userAgentOf?.options !== this.options) {
-      this.userAgentOf = { options: this.options, userAgent: this.composeUserAgent() };
+      const userAgent = this.options.userAgent || sampleUserAgent(this.options);
+      this.userAgentOf = { options: this.options, userAgent };
     }
     return this.userAgentOf.userAgent;
   }
 
-  private composeUserAgent(): string {
-    if (this.options.userAgent) return this.options.userAgent;
-    const sample = this.options.driver.sampleUserAgents.find((s) => s.identity.mac);
-    if (!sample?.identity.mac)
-      throw new Error(`driver ${this.options.driver.id} has no sample User-Agent with a MAC`);
-    const withColons = (mac: string) => mac.match(/.{2}/g)?.join(':') ?? mac;
-    return sample.userAgent
-      .replace(sample.identity.model, this.options.model)
-      .replace(sample.identity.firmware ?? '', this.options.firmware)
-      .replace(
-        new RegExp(`${sample.identity.mac}|${withColons(sample.identity.mac)}`, 'i'),
-        this.options.mac,
-      );
-  }
-
   get fileName(): string {
-    const file = this.options.driver.files.find((f) => f.name.includes('{mac}'));
-    if (!file) throw new Error(`driver ${this.options.driver.id} has no device file`);
-    return file.name.replace('{mac}', this.options.mac);
+    return deviceFileName(this.options);
   }
 
   get address(): string {
@@ -248,23 +128,15 @@ export class SimulatedPhone {
   ): Promise<HttpAnswer & { requests: number }> {
     if (this.fault?.kind === 'offline') throw new Error(`phone ${this.options.mac} is offline`);
     if (this.delayMs) await sleep(this.delayMs);
-    const headers: Record<string, string> = { 'User-Agent': this.userAgent, ...extra };
-    const local = this.options.address;
-    let answer = await httpGet(url, headers, local);
-    const challenge = answer.headers['www-authenticate'];
-    if (answer.status === 401 && typeof challenge === 'string' && this.options.credentials) {
-      this.nc += 1;
-      headers.Authorization = answerDigestChallenge(
-        challenge,
-        this.options.credentials,
-        'GET',
-        `${url.pathname}${url.search}`,
-        this.nc,
-      );
-      answer = await httpGet(url, headers, local);
-      return { ...answer, requests: 2 };
-    }
-    return { ...answer, requests: 1 };
+    return getWithDigest(
+      url,
+      { 'User-Agent': this.userAgent, ...extra },
+      {
+        localAddress: this.options.address,
+        credentials: this.options.credentials,
+        nextNonceCount: () => ++this.nc,
+      },
+    );
   }
 
   async fetchConfig(options: { conditional?: boolean } = {}): Promise<FetchResult> {
@@ -287,21 +159,15 @@ export class SimulatedPhone {
   /** Calls the console's action URL for an event, as a phone configured with them does; answers the status. */
   async report(event: PhoneEvent, call?: CallQuality): Promise<number> {
     const base = this.options.consoleUrl ?? new URL(this.options.provisioningUrl).origin;
-    const url = new URL(`${base.replace(/\/$/, '')}/events/${event}`);
-    const params: Record<string, string> = {
+    const values: ActionUrlValues = {
       mac: this.options.mac,
       ip: this.address,
       model: this.options.model,
       firmware: this.options.firmware,
       account: this.options.account ?? '',
-      sipPort: String(this.sipPort),
+      sipPort: this.sipPort,
     };
-    if (call) {
-      params.delay = String(call.delayMs);
-      params.jitter = String(call.jitterMs);
-      params.loss = String(call.lossPercent);
-    }
-    url.search = new URLSearchParams(params).toString();
+    const url = actionUrl(base, event, values, call);
     const { status } = await this.authorizedGet(url);
     if (status === 200) this.reports += 1;
     return status;
@@ -364,16 +230,7 @@ export class SimulatedPhone {
       return { status: 501, headers };
     }
 
-    const event = normaliseEvent(request.headers.get('Event') ?? '');
-    const { pushEvents } = this.options.driver;
-    const action =
-      event === normaliseEvent(pushEvents.checkSync)
-        ? 'resync'
-        : event === normaliseEvent(pushEvents.reboot)
-          ? 'reboot'
-          : pushEvents.factoryReset && event === normaliseEvent(pushEvents.factoryReset)
-            ? 'factoryReset'
-            : undefined;
+    const action = notifyAction(this.options.driver, request.headers.get('Event') ?? '');
     if (this.fault?.kind === 'mute') {
       // Unanswered, the endpoint hands each retransmission over again: count the transaction once.
       const branch = headerParameter(request.headers.get('Via') ?? '', 'branch') ?? '';
@@ -381,7 +238,12 @@ export class SimulatedPhone {
       this.unanswered.add(branch);
       return undefined;
     }
-    if (!action) return { status: 489, headers: { ...headers, 'Allow-Events': pushEvents.checkSync } };
+    if (!action) {
+      return {
+        status: 489,
+        headers: { ...headers, 'Allow-Events': this.options.driver.pushEvents.checkSync },
+      };
+    }
     this.countNotify(request);
     if (this.fault?.kind !== 'ignoreNotify') this.react(action);
     return { status: 200, headers };
@@ -394,7 +256,7 @@ export class SimulatedPhone {
   }
 
   /** Acts on a NOTIFY after its answer went out. */
-  private react(action: 'resync' | 'reboot' | 'factoryReset'): void {
+  private react(action: NotifyAction): void {
     const act = async () => {
       if (action === 'factoryReset') this.etag = undefined;
       if (action === 'resync') {

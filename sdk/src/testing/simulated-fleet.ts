@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { DriverManifest } from '../driver.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { parseSipUri } from '../sip/message.js';
-import { SimulatedPhone, WorkQueue } from './phone-simulator.js';
+import { SimulatedPhone } from './phone-simulator.js';
+import { WorkQueue } from './work-queue.js';
 
 export interface FleetModel {
   driver: DriverManifest;

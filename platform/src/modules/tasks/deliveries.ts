@@ -1,4 +1,4 @@
-import { Result } from './task-service.js';
+import { DeviceResult, WAITING_RESULTS } from './task-states.js';
 
 /**
  * For other modules: the statement that ends the pushes a phone's fetch proves delivered. A fetch
@@ -7,7 +7,7 @@ import { Result } from './task-service.js';
  * device ids and their fetch times.
  */
 export function confirmDeliveriesSql(fetched: string): string {
-  return `UPDATE task_devices td SET result = ${Result.success}, finished_at = f.at, message = ''
+  return `UPDATE task_devices td SET result = ${DeviceResult.success}, finished_at = f.at, message = ''
            FROM ${fetched} f
-          WHERE td.device_id = f.id AND td.result IN (${Result.scheduled}, ${Result.ongoing}) AND td.notified_at <= f.at`;
+          WHERE td.device_id = f.id AND td.result IN (${WAITING_RESULTS}) AND td.notified_at <= f.at`;
 }

@@ -71,3 +71,6 @@ export const editorText = textLookup(texts);
 export function pick(text: { en: string; zh: string }, language: Language): string {
   return language === 'zh-CN' ? text.zh : text.en;
 }
+
+/** Shows an error message: a `{en, zh}` text (in the current language) or a ready string. */
+export type ShowError = (text: { en: string; zh: string } | string) => void;

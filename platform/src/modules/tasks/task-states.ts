@@ -1,0 +1,26 @@
+/**
+ * The numbers stored in `tasks.state` and `task_devices.result` (spec §4; the transitions we chose
+ * are in docs/tasks.md). SQL text interpolates these rather than repeating bare numbers.
+ */
+export const TaskState = {
+  scheduled: 0,
+  ongoing: 1,
+  cancelled: 4,
+  paused: 5,
+  finished: 7,
+} as const;
+
+/** Per-device result: 0 scheduled … 7 finished (spec §4). */
+export const DeviceResult = {
+  scheduled: 0,
+  ongoing: 1,
+  success: 2,
+  failed: 3,
+  cancelled: 4,
+  paused: 5,
+  timeout: 6,
+  finished: 7,
+} as const;
+
+/** Results that still wait for something: a NOTIFY to send, or the fetch that confirms it. */
+export const WAITING_RESULTS = `${DeviceResult.scheduled}, ${DeviceResult.ongoing}`;

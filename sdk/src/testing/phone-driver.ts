@@ -1,0 +1,42 @@
+/* What a simulated phone takes from its driver: its User-Agent, its file name, what a NOTIFY asks. */
+import type { DriverManifest } from '../driver.js';
+
+/** What a simulated phone is: its driver (formats, samples, push events) and the values it reports. */
+export interface PhoneIdentity {
+  driver: DriverManifest;
+  model: string;
+  mac: string;
+  firmware: string;
+}
+
+/** The driver's first sample User-Agent that carries a MAC, with this phone's model, firmware and MAC. */
+export function sampleUserAgent({ driver, model, mac, firmware }: PhoneIdentity): string {
+  const sample = driver.sampleUserAgents.find((s) => s.identity.mac);
+  if (!sample?.identity.mac) throw new Error(`driver ${driver.id} has no sample User-Agent with a MAC`);
+  const withColons = (value: string) => value.match(/.{2}/g)?.join(':') ?? value;
+  return sample.userAgent
+    .replace(sample.identity.model, model)
+    .replace(sample.identity.firmware ?? '', firmware)
+    .replace(new RegExp(`${sample.identity.mac}|${withColons(sample.identity.mac)}`, 'i'), mac);
+}
+
+/** The phone's own configuration file: the driver's `{mac}` file. */
+export function deviceFileName({ driver, mac }: PhoneIdentity): string {
+  const file = driver.files.find((f) => f.name.includes('{mac}'));
+  if (!file) throw new Error(`driver ${driver.id} has no device file`);
+  return file.name.replace('{mac}', mac);
+}
+
+/** What a NOTIFY's `Event` asks of the phone, by its driver's push events; undefined for others. */
+export type NotifyAction = 'resync' | 'reboot' | 'factoryReset';
+
+const normaliseEvent = (event: string) => event.replace(/\s+/g, '').toLowerCase();
+
+export function notifyAction(driver: DriverManifest, event: string): NotifyAction | undefined {
+  const wanted = normaliseEvent(event);
+  const { pushEvents } = driver;
+  if (wanted === normaliseEvent(pushEvents.checkSync)) return 'resync';
+  if (wanted === normaliseEvent(pushEvents.reboot)) return 'reboot';
+  if (pushEvents.factoryReset && wanted === normaliseEvent(pushEvents.factoryReset)) return 'factoryReset';
+  return undefined;
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** The Authorization header a phone sends in answer to a digest challenge (RFC 7616, MD5, qop=auth). */
+export function answerDigestChallenge(
+  wwwAuthenticate: string,
+  credentials: { username: string; password: string },
+  method: string,
+  uri: string,
+  nc = 1,
+): string {
+  const field = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(wwwAuthenticate)?.[1] ?? '';
+  const realm = field('realm');
+  const nonce = field('nonce');
+  const cnonce = randomBytes(8).toString('hex');
+  const count = nc.toString(16).padStart(8, '0');
+  const ha1 = md5(`${credentials.username}:${realm}:${credentials.password}`);
+  const ha2 = md5(`${method}:${uri}`);
+  const response = md5(`${ha1}:${nonce}:${count}:${cnonce}:auth:${ha2}`);
+  return `Digest username="${credentials.username}", realm="${realm}", nonce="${nonce}", uri="${uri}", qop=auth, nc=${count}, cnonce="${cnonce}", response="${response}", algorithm=MD5`;
+}
+
+/** One GET over a fresh connection leaving from `localAddress`. */
+export function httpGet(
+  url: URL,
+  headers: Record<string, string>,
+  localAddress: string | undefined,
+): Promise<HttpAnswer> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(
+      url,
+      { headers, localAddress, agent: false, timeout: REQUEST_TIMEOUT_MS },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
+    request.on('error', reject);
+  });
+}
+
+/**
+ * A GET that answers one digest challenge when it has credentials, as a phone does; `requests` is
+ * 2 when it did. `nextNonceCount` gives the `nc` of each answer (a phone counts them).
+ */
+export async function getWithDigest(
+  url: URL,
+  headers: Record<string, string>,
+  client: {
+    localAddress: string | undefined;
+    credentials: { username: string; password: string } | undefined;
+    nextNonceCount(): number;
+  },
+): Promise<HttpAnswer & { requests: number }> {
+  const answer = await httpGet(url, headers, client.localAddress);
+  const challenge = answer.headers['www-authenticate'];
+  if (answer.status === 401 && typeof challenge === 'string' && client.credentials) {
+    const authorization = answerDigestChallenge(
+      challenge,
+      client.credentials,
+      'GET',
+      `${url.pathname}${url.search}`,
+      client.nextNonceCount(),
+    );
+    const retried = await httpGet(url, { ...headers, Authorization: authorization }, client.localAddress);
+    return { ...retried, requests: 2 };
+  }
+  return { ...answer, requests: 1 };
+}
