@@ -105,10 +105,11 @@ export class DeviceEventService {
       mac,
       request.ip || null,
     ]);
-    if (!device) return plain(404, 'Not found\n');
-    const verdict = await this.deviceGate.judge(device, request, true);
+    const verdict = await this.deviceGate.judge(mac, device, request, true);
     if (verdict.kind === 'forbidden') return plain(403, 'Forbidden\n');
-    if (verdict.kind === 'challenged') return verdict.reply;
+    if (verdict.kind !== 'admitted') return verdict.reply;
+    // The gate admits no unknown MAC; this only narrows the type.
+    if (!device) return plain(404, 'Not found\n');
 
     this.pending.push({
       deviceId: Number(device.id),

@@ -168,7 +168,8 @@ describe('action URL events', () => {
     expect(await forged.report('registrationFailed')).toBe(401);
 
     expect(await statusOf(url('poweredOff', `mac=${mac}`))).toBe(404);
-    expect(await statusOf(url('registered', 'mac=0a62ffffffff'))).toBe(404);
+    // An unknown MAC is challenged like a known one: the answer tells nothing of the inventory.
+    expect(await statusOf(url('registered', 'mac=0a62ffffffff'))).toBe(401);
     expect(await statusOf(url('callEnd', `mac=${mac}&loss=250`))).toBe(400);
     expect(await statusOf(url('registered', `mac=${mac}&ip=not-an-ip`))).toBe(400);
     expect((await fetch(url('registered', `mac=${mac}`), { method: 'POST' })).status).toBe(405);

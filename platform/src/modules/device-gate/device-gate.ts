@@ -1,13 +1,16 @@
 import type { Database } from '../../db/database.js';
 import type { DeviceReply } from '../../http/device-app.js';
-import { challenge, parseAuthorization, verifyDigest } from './digest.js';
+import { challenge, NONCE_SECONDS, parseAuthorization, verifyDigest } from './digest.js';
+import { GuessThrottle } from './guess-throttle.js';
 
 /**
  * The one door of the device-facing side. Every phone request (`/prov`, `/events`, and later
- * firmware and resource downloads) is judged here: the address allow-list of the nearest
- * organization that has one, then HTTP digest against the device's own password or any
- * organization above it (stateless nonces signed with a secret every instance shares). The
- * "never serve a secret to an unauthenticated device" invariant rests on this file.
+ * firmware and resource downloads) is judged here: HTTP digest against the device's own password
+ * or any organization above it (nonces bound to the client's address, each use recorded so a
+ * replay fails), wrong guesses throttled per MAC and address, then the address allow-list of the
+ * nearest organization that has one. An unknown MAC is challenged like a known one, so the
+ * answer tells nothing about the inventory. The "never serve a secret to an unauthenticated
+ * device" invariant rests on this file; see docs/security.md.
  */
 
 /** The gate's columns for a device row `d` that carries its organization's `org_path`. */
@@ -32,6 +35,7 @@ export interface GateRequest {
   method: string;
   /** Request URI as sent (digest signs it). */
   uri: string;
+  ip: string;
   authorization: string | undefined;
 }
 
@@ -40,41 +44,102 @@ export type GateVerdict =
   | { kind: 'admitted'; authenticated: boolean }
   | { kind: 'forbidden' }
   /** `offered`: the phone sent credentials that failed (worth recording), not just none yet. */
-  | { kind: 'challenged'; offered: boolean; reply: DeviceReply };
+  | { kind: 'challenged'; offered: boolean; reply: DeviceReply }
+  /** Too many wrong digests for this MAC or address: refused whatever it sent. */
+  | { kind: 'waiting'; reply: DeviceReply };
+
+const WAITING_REPLY: DeviceReply = {
+  status: 429,
+  headers: { 'Retry-After': '600', 'Content-Type': 'text/plain' },
+  body: 'Too many failed attempts\n',
+};
+
+/** Records this use of a nonce (its `nc` must exceed every earlier one) and reads the throttle. */
+const USE_NONCE_SQL = `
+  WITH used AS (
+    INSERT INTO device_nonces (nonce, nc, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
+    ON CONFLICT (nonce) DO UPDATE SET nc = EXCLUDED.nc WHERE device_nonces.nc < EXCLUDED.nc
+    RETURNING 1)
+  SELECT EXISTS (SELECT 1 FROM used) AS fresh,
+         EXISTS (SELECT 1 FROM rate_limits r JOIN unnest($4::text[], $5::int[]) AS w(key, max) ON w.key = r.key
+                  WHERE r.points > w.max AND r.expire > $6) AS waiting`;
 
 export class DeviceGate {
   private readonly db: Database;
+  private readonly throttle: GuessThrottle;
   private nonceSecret: Promise<string> | undefined;
 
   constructor({ db }: { db: Database }) {
     this.db = db;
+    this.throttle = new GuessThrottle(db);
   }
 
   /**
-   * `requireCredentials`: refuse a device whose tenants set no credentials (events change state,
-   * so they are never anonymous); provisioning admits it unauthenticated.
+   * `device` undefined: the MAC is not in the inventory. `requireCredentials`: refuse a device
+   * whose tenants set no credentials (events change state, so they are never anonymous);
+   * provisioning admits it unauthenticated.
    */
-  async judge(device: GateRow, request: GateRequest, requireCredentials: boolean): Promise<GateVerdict> {
-    if (!device.allowed) return { kind: 'forbidden' };
-    const credentials = [
-      ...(device.device_ha1 ? [{ username: device.mac, ha1: device.device_ha1 }] : []),
-      ...(device.credentials ?? []),
-    ];
-    if (credentials.length === 0 && !requireCredentials) return { kind: 'admitted', authenticated: false };
+  async judge(
+    mac: string,
+    device: GateRow | undefined,
+    request: GateRequest,
+    requireCredentials: boolean,
+  ): Promise<GateVerdict> {
+    const credentials = device
+      ? [
+          ...(device.device_ha1 ? [{ username: device.mac, ha1: device.device_ha1 }] : []),
+          ...(device.credentials ?? []),
+        ]
+      : [];
+    if (device && credentials.length === 0) {
+      if (!device.allowed) return { kind: 'forbidden' };
+      if (!requireCredentials) return { kind: 'admitted', authenticated: false };
+    }
     const secret = await this.secret();
     const offered = parseAuthorization(request.authorization);
     const credential = offered && credentials.find((c) => c.username === offered.username);
     const verdict =
       offered && credential
-        ? verifyDigest(offered, credential.ha1, request.method, request.uri, secret)
+        ? verifyDigest(offered, credential.ha1, request.method, request.uri, secret, request.ip)
         : 'invalid';
-    if (verdict === 'ok') return { kind: 'admitted', authenticated: true };
+    if (verdict !== 'ok' || !offered) {
+      if (offered && verdict === 'invalid' && !(await this.throttle.wrong(mac, request.ip))) {
+        return { kind: 'waiting', reply: WAITING_REPLY };
+      }
+      return this.challenge(secret, request.ip, offered !== undefined, verdict === 'stale');
+    }
+    const waiting = this.throttle.waitingRows(mac, request.ip);
+    const [use] = await this.db.prepared<{ fresh: boolean; waiting: boolean }>(
+      'device-gate-use-nonce',
+      USE_NONCE_SQL,
+      [
+        offered.nonce,
+        Number.parseInt(offered.nc ?? '0', 16) || 0,
+        NONCE_SECONDS,
+        waiting.map((row) => row.key),
+        waiting.map((row) => row.limit),
+        Date.now(),
+      ],
+    );
+    if (use?.waiting) return { kind: 'waiting', reply: WAITING_REPLY };
+    // Sent before with this count: a replay (or a phone that lost count): ask for a fresh nonce.
+    if (!use?.fresh) return this.challenge(secret, request.ip, true, true);
+    if (!device?.allowed) return { kind: 'forbidden' };
+    return { kind: 'admitted', authenticated: true };
+  }
+
+  /** Forgets nonces past their lifetime (a job). */
+  async forgetSpentNonces(): Promise<void> {
+    await this.db.execute('DELETE FROM device_nonces WHERE expires_at < now()');
+  }
+
+  private challenge(secret: string, address: string, offered: boolean, stale: boolean): GateVerdict {
     return {
       kind: 'challenged',
-      offered: offered !== undefined,
+      offered,
       reply: {
         status: 401,
-        headers: { 'WWW-Authenticate': challenge(secret, verdict === 'stale'), 'Content-Type': 'text/plain' },
+        headers: { 'WWW-Authenticate': challenge(secret, address, stale), 'Content-Type': 'text/plain' },
         body: 'Authentication required\n',
       },
     };

@@ -1,11 +1,13 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * HTTP digest authentication (RFC 7616 with MD5, which desk phones speak; qop=auth). Nonces are
- * stateless: a timestamp signed with a secret every instance shares, valid for NONCE_SECONDS.
+ * HTTP digest authentication (RFC 7616 with MD5, which desk phones speak; qop=auth). A nonce is a
+ * timestamp and the client's address, signed with a secret every instance shares, valid for
+ * NONCE_SECONDS: a header captured on the wire does not work from another address. Each use of a
+ * nonce must raise its `nc` (the gate records uses), so it does not work twice from the same one.
  */
 export const REALM = 'phonefleet';
-const NONCE_SECONDS = 300;
+export const NONCE_SECONDS = 300;
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -14,28 +16,36 @@ export function digestHa1(username: string, password: string): string {
   return md5(`${username}:${REALM}:${password}`);
 }
 
-export function makeNonce(secret: string, now = Date.now()): string {
-  const stamp = Math.floor(now / 1000).toString(36);
-  const signature = createHmac('sha256', secret).update(stamp).digest('base64url').slice(0, 22);
-  return `${stamp}.${signature}`;
+const sign = (secret: string, stamp: string, address: string) =>
+  createHmac('sha256', secret).update(`${stamp}|${address}`).digest('base64url').slice(0, 22);
+
+/** `<time>-<random>.<signature>`: unique even for two phones behind one address in the same second. */
+export function makeNonce(secret: string, address: string, now = Date.now()): string {
+  const stamp = `${Math.floor(now / 1000).toString(36)}-${randomBytes(6).toString('base64url')}`;
+  return `${stamp}.${sign(secret, stamp, address)}`;
 }
 
-function nonceValid(secret: string, nonce: string, now = Date.now()): { valid: boolean; stale: boolean } {
+function nonceValid(
+  secret: string,
+  nonce: string,
+  address: string,
+  now = Date.now(),
+): { valid: boolean; stale: boolean } {
   const [stamp, signature] = nonce.split('.');
   if (!stamp || !signature) return { valid: false, stale: false };
-  const expected = createHmac('sha256', secret).update(stamp).digest('base64url').slice(0, 22);
+  const expected = sign(secret, stamp, address);
   if (
     expected.length !== signature.length ||
     !timingSafeEqual(Buffer.from(expected), Buffer.from(signature))
   ) {
     return { valid: false, stale: false };
   }
-  const age = now / 1000 - Number.parseInt(stamp, 36);
+  const age = now / 1000 - Number.parseInt(stamp.split('-')[0] ?? '', 36);
   return age >= 0 && age <= NONCE_SECONDS ? { valid: true, stale: false } : { valid: false, stale: true };
 }
 
-export function challenge(secret: string, stale = false): string {
-  return `Digest realm="${REALM}", qop="auth", algorithm=MD5, nonce="${makeNonce(secret)}"${stale ? ', stale=true' : ''}`;
+export function challenge(secret: string, address: string, stale = false): string {
+  return `Digest realm="${REALM}", qop="auth", algorithm=MD5, nonce="${makeNonce(secret, address)}"${stale ? ', stale=true' : ''}`;
 }
 
 export interface DigestCredentials {
@@ -68,9 +78,10 @@ export function verifyDigest(
   method: string,
   requestUri: string,
   secret: string,
+  address: string,
 ): 'ok' | 'stale' | 'invalid' {
   if (credentials.realm !== REALM || credentials.uri !== requestUri) return 'invalid';
-  const nonce = nonceValid(secret, credentials.nonce);
+  const nonce = nonceValid(secret, credentials.nonce, address);
   if (!nonce.valid) return nonce.stale ? 'stale' : 'invalid';
   const ha2 = md5(`${method}:${credentials.uri}`);
   const expected =

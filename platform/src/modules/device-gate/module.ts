@@ -1,9 +1,14 @@
 import { defineModule, service } from '../../module.js';
 import { DeviceGate } from './device-gate.js';
+import { deviceNonces } from './migrations/0010-device-nonces.js';
 import { deviceGateRoutes } from './routes.js';
 
 export const deviceGateModule = defineModule({
   id: 'device-gate',
   services: { deviceGate: service(DeviceGate) },
   routes: deviceGateRoutes,
+  jobs: ({ deviceGate }: { deviceGate: DeviceGate }) => [
+    { name: 'forget-spent-nonces', everyMs: 60_000, run: () => deviceGate.forgetSpentNonces() },
+  ],
+  migrations: [deviceNonces],
 });

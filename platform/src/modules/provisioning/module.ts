@@ -1,5 +1,6 @@
 import { defineModule, service } from '../../module.js';
 import { configChangeNotifications } from './migrations/0003-config-change-notifications.js';
+import { unknownDeviceRollup } from './migrations/0011-unknown-device-rollup.js';
 import { ProvisioningService } from './provisioning-service.js';
 import { provisioningDeviceRoutes } from './routes.js';
 
@@ -9,5 +10,5 @@ export const provisioningModule = defineModule({
     provisioningService: service(ProvisioningService, { dispose: (provisioning) => provisioning.dispose() }),
   },
   deviceRoutes: provisioningDeviceRoutes,
-  migrations: [configChangeNotifications],
+  migrations: [configChangeNotifications, unknownDeviceRollup],
 });

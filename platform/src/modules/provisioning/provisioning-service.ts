@@ -9,6 +9,7 @@ import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { confirmDeliveriesSql } from '../tasks/deliveries.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import { treePaths } from './tree-paths.js';
+import { UnknownDevices } from './unknown-devices.js';
 
 interface DeviceRow extends GateRow {
   id: string;
@@ -50,6 +51,7 @@ export class ProvisioningService {
   private readonly logger: Logger;
   private readonly driverRegistry: DriverRegistry;
   private readonly deviceGate: DeviceGate;
+  private readonly unknownDevices: UnknownDevices;
   private pending = new Map<number, FetchRecord>();
   /** The last flush failed (database unreachable): logged once until one works again. */
   private flushFailing = false;
@@ -72,6 +74,7 @@ export class ProvisioningService {
     this.logger = deps.logger;
     this.driverRegistry = deps.driverRegistry;
     this.deviceGate = deps.deviceGate;
+    this.unknownDevices = new UnknownDevices(deps.db);
     this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
     this.db.listen(
@@ -130,14 +133,18 @@ export class ProvisioningService {
     }
 
     const device = await this.lookup(mac, request.ip);
-    if (!device) return this.unknown(request, mac, 'MAC not in inventory');
-    const verdict = await this.deviceGate.judge(device, request, false);
-    if (verdict.kind === 'forbidden') {
-      return this.unknown(request, mac, 'address not allowed', Number(device.org_id), 403);
+    // An unknown MAC is challenged like a known one: the answer says nothing of the inventory.
+    const verdict = await this.deviceGate.judge(mac, device, request, false);
+    if (!device) {
+      await this.recordUnknown(request, mac, 'MAC not in inventory', ROOT_ORG_ID);
+      return verdict.kind === 'waiting' || verdict.kind === 'challenged' ? verdict.reply : notFound;
     }
+    if (verdict.kind === 'waiting') return verdict.reply;
+    // What an unauthenticated client did is not the tenant's phones' doing: filed under the platform.
+    if (verdict.kind === 'forbidden')
+      return this.unknown(request, mac, 'address not allowed', ROOT_ORG_ID, 403);
     if (verdict.kind === 'challenged') {
-      if (verdict.offered)
-        await this.recordUnknown(request, mac, 'authentication failed', Number(device.org_id));
+      if (verdict.offered) await this.recordUnknown(request, mac, 'authentication failed', ROOT_ORG_ID);
       return verdict.reply;
     }
 
@@ -224,28 +231,8 @@ export class ProvisioningService {
       : { status, headers: { 'Content-Type': 'text/plain' }, body: 'Forbidden\n' };
   }
 
-  /** One row per (tenant, MAC, reason), counting hits: feeds the home page's unknown devices. */
-  private async recordUnknown(
-    request: DeviceRequest,
-    mac: string | undefined,
-    reason: string,
-    orgId: number,
-  ): Promise<void> {
-    await this.db.execute(
-      `INSERT INTO unknown_devices (org_id, mac, user_agent, path, ip, reason)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (org_id, mac, reason) DO UPDATE
-         SET hits = unknown_devices.hits + 1, last_seen = now(), user_agent = EXCLUDED.user_agent,
-             path = EXCLUDED.path, ip = EXCLUDED.ip`,
-      [
-        orgId,
-        mac ?? null,
-        request.userAgent.slice(0, 512),
-        request.rest.slice(0, 256),
-        request.ip || null,
-        reason,
-      ],
-    );
+  private recordUnknown(request: DeviceRequest, mac: string | undefined, reason: string, orgId: number) {
+    return this.unknownDevices.record(request, mac, reason, orgId);
   }
 
   /**

@@ -134,9 +134,9 @@ describe('device lookup cache', () => {
 });
 
 describe('unknown and malformed requests', () => {
-  it('records a MAC not in the inventory and counts it on the dashboard', async () => {
+  it('challenges a MAC not in the inventory like a known one, records it and counts it on the dashboard', async () => {
     const stranger = await phone({ mac: '001565ffffff' }).fetchConfig();
-    expect(stranger.status).toBe(404);
+    expect(stranger.status).toBe(401);
     expect(await unknownReasons()).toContain('MAC not in inventory');
     const admin = new ApiClient(running.url);
     await admin.signIn('admin', TEST_ADMIN_PASSWORD);
