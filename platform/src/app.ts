@@ -19,8 +19,8 @@ export interface RunningConsole {
   url: string;
   config: ConsoleConfig;
   cradle: Cradle;
-  /** Set when this start created the administrator (printed once). */
-  adminPassword: string | undefined;
+  /** Set when this start created the administrator with a generated password (printed once). */
+  generatedAdminPassword: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -64,7 +64,7 @@ export async function startConsole(
     const bootValues: BootValues = { config, logger: log, db: database };
     const loaded = await Promise.all(modules.map((module) => module.boot?.(bootValues)));
     const bootCradle: object = Object.assign({}, bootValues, ...loaded);
-    const { createdAdminPassword } = await seed(database, bootCradle, modules);
+    const { generatedAdminPassword } = await seed(database, bootCradle, modules);
     const built = await buildContainer(bootCradle, modules);
     container = built;
     const cradle = built.cradle;
@@ -92,7 +92,7 @@ export async function startConsole(
       url,
       config,
       cradle,
-      adminPassword: createdAdminPassword,
+      generatedAdminPassword,
       stop: () => {
         stopping ??= (async () => {
           await new Promise<void>((resolve) => {

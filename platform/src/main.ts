@@ -10,8 +10,8 @@ try {
     '',
     `  PhoneFleet console is running at ${running.config.publicUrl ?? running.url}`,
     `  Sign in as "${ADMIN_USER_NAME}"`,
-    running.adminPassword
-      ? `  with the generated password: ${running.adminPassword}  (shown once; set ADMIN_PASSWORD to choose it)`
+    running.generatedAdminPassword
+      ? `  with the generated password: ${running.generatedAdminPassword}  (shown once; set ADMIN_PASSWORD to choose it)`
       : '  with the administrator password set at first start (ADMIN_PASSWORD, or the one printed then).',
     '',
   ];

@@ -29,7 +29,7 @@ export interface Migration {
 
 /** What a first start tells the person starting it (printed once by `main.ts`). */
 export interface SeedOutcome {
-  createdAdminPassword?: string;
+  generatedAdminPassword?: string;
 }
 
 /** How the container makes one service; `start` runs once every service exists, `dispose` at shutdown. */

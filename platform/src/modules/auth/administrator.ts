@@ -6,7 +6,10 @@ export const ADMIN_USER_NAME = 'admin';
 /** (GMT+08:00) Beijing, the spec's default zone for new users. */
 const DEFAULT_ZONE_ID = 26;
 
-/** The first start creates the administrator, with ADMIN_PASSWORD or a generated password it reports once. */
+/**
+ * The first start creates the administrator with ADMIN_PASSWORD, or with a generated password it
+ * reports once (a chosen password is never reported back).
+ */
 export async function seedAdministrator({ db, config, logger, transaction }: SeedDeps): Promise<SeedOutcome> {
   const existing = await db.query('SELECT 1 FROM users WHERE user_type = $1', ['admin'], transaction);
   if (existing.length > 0) return {};
@@ -18,5 +21,5 @@ export async function seedAdministrator({ db, config, logger, transaction }: See
     transaction,
   );
   logger.info({ userName: ADMIN_USER_NAME }, 'administrator created');
-  return { createdAdminPassword: password };
+  return config.adminPassword ? {} : { generatedAdminPassword: password };
 }

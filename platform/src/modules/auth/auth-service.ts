@@ -106,7 +106,8 @@ export class AuthService {
   /**
    * Creates a single-use reset token for the account named by email or user name. The answer
    * is the same whether or not the account exists. The email itself is sent by the email-server
-   * module when it exists; until then the link is written to the log.
+   * module when it exists; until then the link is written to the log at debug level only (a link
+   * is a password: it never reaches a production log).
    */
   async forgetPassword(name: string, publicUrl: string): Promise<string | undefined> {
     const user = await this.db.one<{ id: string; email: string | null }>(
@@ -121,7 +122,7 @@ export class AuthService {
       [tokenHash(token), user.id, RESET_TOKEN_MINUTES],
     );
     const link = `${publicUrl}/modifyPassword?token=${token}`;
-    this.logger.info({ userId: Number(user.id), email: user.email, link }, 'password reset link');
+    this.logger.debug({ userId: Number(user.id), email: user.email, link }, 'password reset link');
     return link;
   }
 
@@ -138,12 +139,17 @@ export class AuthService {
       );
       if (!reset) throw AppError.invalid('resetTokenInvalid');
       await this.db.execute(
-        'UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1',
+        'UPDATE users SET password_hash = $2 WHERE id = $1',
         [reset.user_id, passwordHash],
         transaction,
       );
-      // A new password ends every existing session of the account.
+      // A new password ends every existing session of the account and every other reset link.
       await this.db.execute('DELETE FROM sessions WHERE user_id = $1', [reset.user_id], transaction);
+      await this.db.execute(
+        'UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+        [reset.user_id],
+        transaction,
+      );
     });
   }
 }

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
@@ -172,5 +173,46 @@ describe('password reset', () => {
     });
     expect(again.message).toBe('The reset link is invalid or has expired');
     expect((await new ApiClient(running.url).signIn('forgetful', 'New@pass123')).code).toBe(0);
+  });
+
+  it('ends every other reset link of the account when one is used, and keeps links out of the info log', async () => {
+    const { db, authService } = running.cradle;
+    await db.execute(
+      `INSERT INTO users (org_id, user_name, email, password_hash, user_type) SELECT 1, 'twice', 'twice@example.com', password_hash, 'admin' FROM users WHERE user_name = 'admin'`,
+    );
+    const tokenOf = (link: string | undefined) => new URL(link ?? '').searchParams.get('token') ?? '';
+    const first = tokenOf(await authService.forgetPassword('twice', running.url));
+    const second = tokenOf(await authService.forgetPassword('twice', running.url));
+    const api = new ApiClient(running.url);
+    const reset = (token: string, password: string) =>
+      api.call('POST', '/user/resetPassword', { token, password, confirmPassword: password });
+    expect((await reset(second, 'New@pass123')).code).toBe(0);
+    expect((await reset(first, 'Attacker@99')).message).toBe('The reset link is invalid or has expired');
+
+    const lines: string[] = [];
+    const logged = await createTestConsole(
+      {},
+      pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+    );
+    try {
+      await logged.cradle.authService.forgetPassword('admin', logged.url);
+      expect(lines.join('\n')).not.toContain('token=');
+    } finally {
+      await logged.stop();
+    }
+  });
+});
+
+describe('the administrator created at first start', () => {
+  it('reports a generated password once and a chosen one never', async () => {
+    expect(running.generatedAdminPassword).toBeUndefined();
+    const generated = await createTestConsole({ adminPassword: undefined });
+    try {
+      expect(generated.generatedAdminPassword).toMatch(/.{8,}/);
+      const api = new ApiClient(generated.url);
+      expect((await api.signIn('admin', generated.generatedAdminPassword ?? '')).code).toBe(0);
+    } finally {
+      await generated.stop();
+    }
   });
 });
