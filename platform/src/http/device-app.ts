@@ -1,5 +1,5 @@
 import Koa, { type Context } from 'koa';
-import type { Logger } from 'pino';
+import type { FailureLog } from './failure-log.js';
 
 /** A phone's request, as every device-facing handler sees it. */
 export interface DeviceRequest {
@@ -47,7 +47,7 @@ function deviceRequest(ctx: Context, prefix: string): DeviceRequest {
  * the same server (`mountDeviceApp`); it can listen on a port of its own unchanged. Paths no
  * route claims fall through to the browser app when mounted, and answer 404 alone.
  */
-export function createDeviceApp(routes: DeviceRoute[], logger: Logger): Koa {
+export function createDeviceApp(routes: DeviceRoute[], failures: FailureLog): Koa {
   const app = new Koa();
   app.use(async (ctx, next) => {
     const route = routes.find((candidate) => ctx.path.startsWith(candidate.prefix));
@@ -59,11 +59,12 @@ export function createDeviceApp(routes: DeviceRoute[], logger: Logger): Koa {
     }
     try {
       const reply = await route.handle(deviceRequest(ctx, route.prefix));
+      failures.succeeded();
       ctx.status = reply.status;
       ctx.set(reply.headers);
       if (reply.body !== undefined) ctx.body = reply.body;
     } catch (error) {
-      logger.error({ err: error, path: ctx.path }, 'device request failed');
+      failures.failed(error, { path: ctx.path }, 'device request failed');
       ctx.status = 500;
       ctx.type = 'text/plain';
       ctx.body = 'Internal error\n';

@@ -16,6 +16,7 @@ import type { SessionInfo } from '../modules/auth/session-info.js';
 import { PRODUCT_VERSION } from '../product.js';
 import { createDeviceApp, type DeviceRoute } from './device-app.js';
 import { AppError, failure, success } from './envelope.js';
+import { FailureLog } from './failure-log.js';
 import { buildOpenApi } from './openapi.js';
 import type { RouteDefinition, SessionResolver } from './route.js';
 import { sameOriginOnly, securityHeaders } from './security.js';
@@ -64,7 +65,7 @@ function refuseControlCharacters(value: unknown, where: string): void {
   }
 }
 
-function requestContext(logger: Logger) {
+function requestContext(logger: Logger, failures: FailureLog) {
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
     const requestId = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -83,10 +84,11 @@ function requestContext(logger: Logger) {
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
+      if (ctx.status < 500 && ctx.path.startsWith('/api/')) failures.succeeded();
     } catch (error) {
       const appError = toAppError(error);
       if (appError.code === ErrorCode.internal)
-        state.log.error({ err: error, path: ctx.path }, 'request failed');
+        failures.failed(error, { path: ctx.path }, 'request failed', state.log);
       ctx.status = appError.httpStatus;
       ctx.body = failure(appError, state.language);
     }
@@ -194,11 +196,18 @@ function mount(router: Router, route: RouteDefinition, sessions: SessionResolver
 
 async function sendFile(ctx: Context, root: string, file: string): Promise<void> {
   const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
-  await send(ctx, file, {
-    root,
-    setHeaders: (res) =>
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
-  });
+  try {
+    await send(ctx, file, {
+      root,
+      setHeaders: (res) =>
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  } catch (error) {
+    // koa-send refuses paths outside the root (403) and missing files (404): both are "not here".
+    const status = (error as { status?: number }).status;
+    if (status !== 403 && status !== 404) throw error;
+    ctx.status = 404;
+  }
 }
 
 export interface HttpAppParts {
@@ -233,9 +242,10 @@ export function createHttpApp({
     if (['ERR_STREAM_PREMATURE_CLOSE', 'EPIPE', 'ECONNRESET'].includes(error.code ?? '')) return;
     logger.warn({ err: error }, 'response failed');
   });
+  const failures = new FailureLog(logger);
   app.use(securityHeaders);
-  app.use(requestContext(logger));
-  for (const middleware of createDeviceApp(deviceRoutes, logger).middleware) app.use(middleware);
+  app.use(requestContext(logger, failures));
+  for (const middleware of createDeviceApp(deviceRoutes, failures).middleware) app.use(middleware);
 
   const openApi = buildOpenApi(routes, PRODUCT_VERSION);
   const api = new Router({ prefix: '/api' });
