@@ -210,15 +210,42 @@ export async function startServer(
     }, 10);
     child.once('close', () => clearInterval(ready));
   });
-  // If this process ends without stopping it, the server goes with it (the next start also
-  // recovers an orphan left by a SIGKILL).
-  const stopOnExit = () => child.kill('SIGINT');
-  process.once('exit', stopOnExit);
+  liveServers.add(child);
+  child.once('exit', () => liveServers.delete(child));
+  stopServersWhenThisProcessEnds();
   return () =>
     new Promise<void>((resolve) => {
-      process.off('exit', stopOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGINT');
     });
+}
+
+const liveServers = new Set<ChildProcess>();
+let watching = false;
+
+/**
+ * A server started here ends with this process: on exit, and on SIGINT/SIGTERM/SIGHUP even when
+ * nothing else handles them (a test runner killed by a timeout): the signal is then raised again
+ * so the process still ends as it would have. Where the process has its own handler (`main.ts`
+ * shuts down in order and stops the server last), that handler does it. A SIGKILL leaves an orphan that the next start
+ * recovers.
+ */
+function stopServersWhenThisProcessEnds(): void {
+  if (watching) return;
+  watching = true;
+  const stopAll = () => {
+    for (const child of liveServers) child.kill('SIGINT');
+  };
+  process.once('exit', stopAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = () => {
+      // Another handler (main.ts) shuts down in order, stopping the server last.
+      if (process.listenerCount(signal) > 1) return;
+      stopAll();
+      process.off(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }
