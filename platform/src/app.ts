@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AwilixContainer } from 'awilix';
 import pino, { type Logger } from 'pino';
@@ -41,6 +41,14 @@ function deviceRoutesOf(modules: readonly AnyModule[], cradle: object): DeviceRo
   );
 }
 
+function ensurePortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 /**
  * Boots the whole console from its modules: database (embedded unless DATABASE_URL), migrations,
  * module boots (registries), seeds, container, jobs, HTTP.
@@ -52,6 +60,9 @@ export async function startConsole(
 ): Promise<RunningConsole> {
   const config = loadConfig(options);
   const log = logger ?? pino({ level: config.logLevel });
+  // Before anything is created (the administrator's generated password among them): a taken port
+  // fails the start at once, with nothing done that the person would not see.
+  if (config.port !== 0) await ensurePortFree(config.host, config.port);
   let embedded: EmbeddedServer | undefined;
   let db: Database | undefined;
   let container: AwilixContainer<Cradle> | undefined;
