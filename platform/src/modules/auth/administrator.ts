@@ -3,8 +3,6 @@ import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import { generatePassword, hashPassword } from './password.js';
 
 export const ADMIN_USER_NAME = 'admin';
-/** (GMT+08:00) Beijing, the spec's default zone for new users. */
-const DEFAULT_ZONE_ID = 26;
 
 /**
  * The first start creates the administrator with ADMIN_PASSWORD, or with a generated password it
@@ -15,9 +13,10 @@ export async function seedAdministrator({ db, config, logger, transaction }: See
   if (existing.length > 0) return {};
   const password = config.adminPassword ?? generatePassword();
   await db.execute(
-    `INSERT INTO users (org_id, user_name, email, password_hash, user_type, zone_id)
-     VALUES ($1, $2, NULL, $3, 'admin', $4)`,
-    [ROOT_ORG_ID, ADMIN_USER_NAME, await hashPassword(password), DEFAULT_ZONE_ID],
+    // No time zone until the administrator chooses one: the browser's zone is shown meanwhile.
+    `INSERT INTO users (org_id, user_name, email, password_hash, user_type)
+     VALUES ($1, $2, NULL, $3, 'admin')`,
+    [ROOT_ORG_ID, ADMIN_USER_NAME, await hashPassword(password)],
     transaction,
   );
   logger.info({ userName: ADMIN_USER_NAME }, 'administrator created');
