@@ -155,3 +155,24 @@ describe('the device gate', () => {
     expect(totals.rows[0]?.unknownDevices).toBe(0);
   });
 });
+
+describe('phone credentials for a person', () => {
+  it('show the user name, that a password is set (never which), the allow-list and the URL to give phones', async () => {
+    const api = new ApiClient(running.url);
+    await api.signIn(acme.userName, acme.password);
+    const shown = await api.call<Record<string, unknown>>('GET', '/tb-provisioning/credentials');
+    expect(shown.rows[0]).toEqual({
+      username: USER,
+      passwordSet: true,
+      allowCidrs: [],
+      provisioningUrl: `${running.url}/prov/`,
+      eventsUrl: `${running.url}/events/`,
+    });
+    expect(JSON.stringify(shown)).not.toContain(PASSWORD);
+    const device = await running.cradle.db.one<{ id: string }>(
+      `SELECT id FROM devices WHERE mac = '001565aa0001'`,
+    );
+    const own = await api.call('GET', `/tb-provisioning/deviceCredentials?deviceId=${device?.id}`);
+    expect(own.rows[0]).toEqual({ username: '001565aa0001', passwordSet: false });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { meetsPasswordRule } from '../auth/password.js';
@@ -16,9 +17,56 @@ const deviceCredentialsBody = z.object({
   password: z.string().max(128).refine(meetsPasswordRule, 'passwordRule'),
 });
 
+const deviceIdQuery = z.object({ deviceId: z.coerce.number().int().positive() });
+
 /** What the gate judges phones by: digest credentials per organization or device, and the allow-list. */
-export function deviceGateRoutes({ db }: { db: Database }): RouteDefinition[] {
+export function deviceGateRoutes({ db, config }: { db: Database; config: ConsoleConfig }): RouteDefinition[] {
   return [
+    defineRoute({
+      method: 'get',
+      path: '/tb-provisioning/credentials',
+      summary:
+        'The caller’s organization’s phone credentials (user name, whether a password is set — never the password), allow-list, and the URLs to give phones (DHCP option 66)',
+      access: { power: 'global' },
+      handler: async ({ session, ctx }) => {
+        const org = await db.one<{
+          prov_username: string | null;
+          password_set: boolean;
+          allow: string[] | null;
+        }>(
+          `SELECT prov_username, prov_ha1 IS NOT NULL AS password_set, prov_allow_cidrs::text[] AS allow
+             FROM orgs WHERE id = $1`,
+          [session.scope.orgId],
+        );
+        const base = config.publicUrl ?? ctx.origin;
+        return {
+          rows: [
+            {
+              username: org?.prov_username ?? null,
+              passwordSet: org?.password_set ?? false,
+              allowCidrs: org?.allow ?? [],
+              provisioningUrl: `${base}/prov/`,
+              eventsUrl: `${base}/events/`,
+            },
+          ],
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/tb-provisioning/deviceCredentials',
+      summary: 'Whether a device has a password of its own (its user name is its MAC); never the password',
+      access: { power: 'deviceManagement' },
+      query: deviceIdQuery,
+      handler: async ({ query, session }) => {
+        await session.scope.assertOwns(db, 'devices', query.deviceId);
+        const device = await db.one<{ mac: string; password_set: boolean }>(
+          'SELECT mac, prov_ha1 IS NOT NULL AS password_set FROM devices WHERE id = $1',
+          [query.deviceId],
+        );
+        return { rows: [{ username: device?.mac ?? '', passwordSet: device?.password_set ?? false }] };
+      },
+    }),
     defineRoute({
       method: 'post',
       path: '/tb-provisioning/credentials',
