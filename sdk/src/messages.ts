@@ -72,6 +72,10 @@ export const messages = {
     zh: '文件名须包含 MAC 地址，例如 config.001565aabbcc.xml',
   },
   macFileUnknownDevice: { en: 'No device has this MAC address', zh: '没有该 MAC 地址的设备' },
+  macInAnotherOrganization: {
+    en: 'This MAC address is registered to another organization',
+    zh: '该 MAC 地址已登记在其他组织',
+  },
   // Device inventory (docs/devices.md).
   invalidMac: { en: 'Invalid MAC address', zh: '无效的 MAC 地址' },
   duplicateDevice: { en: 'Duplicate device', zh: '设备重复' },

@@ -42,18 +42,28 @@ export function buildOpenApi(routes: RouteDefinition[], version: string): object
         },
       };
     }
+    // Path parameters are read by the handler, which refuses a malformed one.
+    const parameters: object[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => ({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string', minLength: 1 },
+    }));
     if (route.query) {
       const schema = z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as {
         properties?: Record<string, object>;
         required?: string[];
       };
-      operation.parameters = Object.entries(schema.properties ?? {}).map(([name, property]) => ({
-        name,
-        in: 'query',
-        required: schema.required?.includes(name) ?? false,
-        schema: property,
-      }));
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        parameters.push({
+          name,
+          in: 'query',
+          required: schema.required?.includes(name) ?? false,
+          schema: property,
+        });
+      }
     }
+    if (parameters.length) operation.parameters = parameters;
     paths[path] = { ...(paths[path] ?? {}), [route.method]: operation };
   }
   return {

@@ -14,9 +14,10 @@ export const provisionTab: TabSpec = {
         text('ProvisionUsername', ['HTTP authentication username', 'HTTP 认证用户名']),
         password('ProvisionPassword', ['HTTP authentication password', 'HTTP 认证密码']),
         bool('ProvisionPollingEnable', ['Periodic polling', '周期轮询'], true),
-        // Spec: default 86400 but range "1 to 7200". The stated default is kept; the upper bound
-        // that contradicts it is dropped (docs/parameter-catalogue.md, "Contradictions").
-        num('ProvisionPollingTimeout', ['Polling interval (s)', '轮询间隔（秒）'], 86400, 1, '*'),
+        // Spec: default 86400 but range "1 to 7200". The phone's own default must be a valid
+        // value, so the range ends at it (one day, the console's bound for such timers): 1-86400
+        // (docs/api.md "Choices on input").
+        num('ProvisionPollingTimeout', ['Polling interval (s)', '轮询间隔（秒）'], 86400, 1, 86400),
         bool('ProvisionWeeklyEnable', ['Polling by weekdays', '按星期轮询'], false),
         time('ProvisionWeeklyBeginTime', ['Weekly polling begin time', '按周轮询开始时间'], '2:00'),
         time('ProvisionWeeklyEndTime', ['Weekly polling end time', '按周轮询结束时间'], '6:00'),

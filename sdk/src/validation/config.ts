@@ -272,8 +272,8 @@ export function validateConfig(
 
 /**
  * `validateConfig` on the wire form (`POST /tb-config/saveParam`): relationId and relationName are
- * skipped and the account codec/advanced JSON strings decoded; a string that is not a JSON object
- * is reported as `typeInvalid`.
+ * skipped and the account codec/advanced JSON strings decoded; anything there but a string holding
+ * a JSON object (an object sent as it is, too) is reported as `typeInvalid`.
  */
 export function validatePayload(
   tree: ParameterTree,
@@ -288,7 +288,11 @@ export function validatePayload(
       const decoded: Rec = { ...row };
       for (const key of ['codec', 'advanced']) {
         const raw = row[key];
-        if (typeof raw !== 'string') continue;
+        if (raw === undefined) continue;
+        if (typeof raw !== 'string') {
+          decoded[key] = null;
+          continue;
+        }
         try {
           decoded[key] = JSON.parse(raw);
         } catch {

@@ -96,20 +96,18 @@ function checkList(parts: readonly string[], allowed: ReadonlySet<string>): Vali
 }
 
 /**
- * Checks one value against its catalogue entry. Values are strings; a JSON number is accepted
- * for number entries and a JSON boolean for boolean entries. `allowed` narrows the options
- * (a CHOICE filtered by its dependency).
+ * Checks one value against its catalogue entry. Values are strings whatever the Type (the
+ * contract: `'5'`, `'true'`), so a JSON number or boolean is `typeInvalid`: what is stored and
+ * rendered for the phones is always the text that was checked. `allowed` narrows the options (a
+ * CHOICE filtered by its dependency).
  */
 export function validateParameter(
   def: ParameterDef,
   value: unknown,
   allowed?: ReadonlySet<string>,
 ): ValidationError | null {
-  let text: string;
-  if (typeof value === 'string') text = value;
-  else if (typeof value === 'number' && def.Type === 'number' && Number.isFinite(value)) text = String(value);
-  else if (typeof value === 'boolean' && def.Type === 'boolean') text = String(value);
-  else return fail('typeInvalid');
+  if (typeof value !== 'string') return fail('typeInvalid');
+  const text = value;
 
   const max = def.maxLength ?? DEFAULT_MAX_LENGTH;
   if (text.length > max) return fail('textTooLong', { max });

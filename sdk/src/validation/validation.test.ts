@@ -113,14 +113,17 @@ describe('ranges of catalogue §5, at their bounds', () => {
     );
   });
 
-  it('keeps the polling timeout default 86400 and its minimum 1 (spec contradiction, see docs)', () => {
+  it('bounds the polling timeout to 1..86400, its default (spec contradiction, see docs/api.md)', () => {
     const path = 'provision.autoProvision.ProvisionPollingTimeout';
-    expect(paramAt(share, path).ValueRule).toBe('[1,*]');
-    rejects(share, path, '0', 'numberMin');
+    expect(paramAt(share, path).ValueRule).toBe('[1,86400]');
+    expect(paramAt(share, path).DefaultValue).toBe('86400');
+    rejects(share, path, '0', 'numberRange');
     accepts(share, path, '1');
-    accepts(share, path, '7200');
     accepts(share, path, '7201');
     accepts(share, path, '86400');
+    rejects(share, path, '86401', 'numberRange');
+    rejects(share, path, '100000000000000', 'numberRange');
+    expect(issuesAt(share, path, '86401')[0]?.message.en).toBe('Please enter a number between 1 and 86400');
   });
 
   it('bounds SIPDefaultAccount to the accounts (1 to 20) and DTMF duration to 1..4', () => {
@@ -135,11 +138,12 @@ describe('ranges of catalogue §5, at their bounds', () => {
 });
 
 describe('type rules', () => {
-  it('numbers must be integers of the right JSON type', () => {
+  it('numbers are integers written as strings, never JSON numbers (the contract: Value is a string)', () => {
     const path = 'network.ipParameter.MTU';
     for (const bad of ['', 'abc', '1.5', '1e3', '0x10', ' 1400', '+1400'])
       rejects(share, path, bad, 'numberInvalid');
-    accepts(share, path, 1400);
+    accepts(share, path, '1400');
+    rejects(share, path, 1400, 'typeInvalid');
     rejects(share, path, true, 'typeInvalid');
     rejects(share, path, { v: 1 }, 'typeInvalid');
     rejects(share, path, null, 'typeInvalid');
@@ -160,7 +164,8 @@ describe('type rules', () => {
     const path = 'maintenance.security.SSHEnable';
     accepts(share, path, 'true');
     accepts(share, path, 'false');
-    accepts(share, path, true);
+    rejects(share, path, true, 'typeInvalid');
+    rejects(share, path, false, 'typeInvalid');
     for (const bad of ['1', 'yes', 'TRUE', '']) rejects(share, path, bad, 'optionInvalid');
     rejects(share, path, 1, 'typeInvalid');
   });
@@ -342,6 +347,11 @@ describe('structure', () => {
     ]);
     const broken = { ...payload, account: [{ no: 1, codec: '{not json', advanced: '{}' }] };
     expect(validatePayload(share, broken, { allowEmpty: true }).map((i) => [i.path, i.messageKey])).toEqual([
+      ['account.1.codec', 'typeInvalid'],
+    ]);
+    // The wire form holds the account sections as JSON strings, not as objects.
+    const objects = { ...payload, account: [{ no: 1, codec: {}, advanced: '{}' }] };
+    expect(validatePayload(share, objects, { allowEmpty: true }).map((i) => [i.path, i.messageKey])).toEqual([
       ['account.1.codec', 'typeInvalid'],
     ]);
   });

@@ -102,6 +102,38 @@ describe('saving parameters', () => {
     expect(got.rows[0]?.sipFunction.general.SIPRegisterRetry?.Value).toBe('300');
   });
 
+  it('takes values as strings only, the account sections as JSON strings and relationId as a JSON integer', async () => {
+    const stored = async () =>
+      JSON.stringify(
+        await running.cradle.db.query('SELECT relation, relation_id, config FROM config_layers'),
+      );
+    const before = await stored();
+    const save = (body: Record<string, unknown>) =>
+      acmeApi.call('POST', '/tb-config/saveParam', {
+        relationId: acme.siteId,
+        relationName: 'site',
+        ...body,
+      });
+    const asNumber = await save({
+      sipFunction: { general: { SIPMaxCall: { ...item('SIPMaxCall', '3'), Value: 3 } } },
+    });
+    expect(asNumber).toMatchObject({ code: 40000, message: 'Invalid value type' });
+    expect(asNumber.messageExt).toContain('sipFunction.general.SIPMaxCall');
+    const asBoolean = await save({
+      maintenance: { security: { SSHEnable: { ...item('SSHEnable', 'true'), Value: true } } },
+    });
+    expect(asBoolean.message).toBe('Invalid value type');
+    const asObject = await save({
+      account: [{ no: 1, codec: {}, advanced: { TelephonyVmNumber: item('TelephonyVmNumber', '100') } }],
+    });
+    expect(asObject.message).toBe('Invalid value type');
+    for (const relationId of [String(acme.siteId), [acme.siteId], true, '']) {
+      const reply = await save({ relationId, sipFunction: sipFunction({ SIPMaxCall: '3' }) });
+      expect(reply.code, JSON.stringify(relationId)).toBe(40000);
+    }
+    expect(await stored()).toBe(before);
+  });
+
   it('rejects unknown parameters and hostile strings', async () => {
     const unknown = await acmeApi.call('POST', '/tb-config/saveParam', {
       relationId: acme.siteId,

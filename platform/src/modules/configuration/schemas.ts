@@ -1,16 +1,24 @@
 import { relationNames } from '@phonefleet/sdk';
 import { z } from 'zod';
+import { queryId } from '../../http/fields.js';
 
 export type { RelationName } from '@phonefleet/sdk';
 
+/** A relation's id; the global relation needs none (0, or any id: the caller's organization is meant). */
 export const relationQuery = z.object({
-  relationId: z.coerce.number().int().nonnegative(),
+  relationId: z
+    .string()
+    .regex(/^(?:0|[1-9]\d{0,14})$/, 'invalidFormat')
+    .transform(Number),
   relationName: z.enum(relationNames),
 });
 
-/** The editor's payload; its sections are checked by the sdk validation engine, not here. */
+/**
+ * The editor's payload (`ConfigPayload`): relationId a JSON integer; its sections are checked by
+ * the sdk validation engine, not here.
+ */
 export const saveParamBody = z
-  .object({ relationId: z.coerce.number().int().nonnegative(), relationName: z.enum(relationNames) })
+  .object({ relationId: z.number().int().nonnegative(), relationName: z.enum(relationNames) })
   .passthrough();
 
 export const dynamicParameterBody = z.object({
@@ -19,11 +27,11 @@ export const dynamicParameterBody = z.object({
   data: z.unknown().optional(),
 });
 
-export const effectiveQuery = z.object({ deviceId: z.coerce.number().int().positive() });
+export const effectiveQuery = z.object({ deviceId: queryId });
 
 export const downloadParams = z.object({
   relation: z.enum(['group', 'site', 'model']),
-  relationId: z.coerce.number().int().positive(),
+  relationId: queryId,
   modelType: z.string().min(1).max(64),
 });
 

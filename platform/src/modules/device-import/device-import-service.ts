@@ -250,18 +250,23 @@ export class DeviceImportService {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
-  /** Sites in the caller's scope by name (a channel may see two enterprises' sites of one name). */
+  /**
+   * Sites in the caller's scope by name, in any case as site names are unique in any case (a
+   * channel may see two enterprises' sites of one name). Keyed by the name as the sheet spells it.
+   */
   private async sitesByName(
     scope: TenantScope,
     names: string[],
   ): Promise<Map<string, { id: string; org_id: string }[]>> {
-    const found = await scope.query<{ id: string; org_id: string; name: string }>(
+    const found = await scope.query<{ id: string; org_id: string; wanted: string }>(
       this.db,
-      'SELECT s.id, s.org_id, s.name FROM sites s WHERE s.name = ANY($1::text[]) AND {scope:s.org_id}',
+      `SELECT s.id, s.org_id, t.wanted FROM unnest($1::text[]) AS t(wanted)
+         JOIN sites s ON lower(s.name) = lower(t.wanted)
+        WHERE {scope:s.org_id}`,
       [names],
     );
     const byName = new Map<string, { id: string; org_id: string }[]>();
-    for (const site of found) byName.set(site.name, [...(byName.get(site.name) ?? []), site]);
+    for (const site of found) byName.set(site.wanted, [...(byName.get(site.wanted) ?? []), site]);
     return byName;
   }
 

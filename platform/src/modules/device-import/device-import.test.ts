@@ -178,6 +178,17 @@ describe('device import', () => {
     ]);
   });
 
+  it('finds the named site in any case, as site names are unique in any case', async () => {
+    const file = await workbook([['00:15:65:00:03:01', 'Upper case site', 'H2', '2.0', 'ANNEX', '']]);
+    const reply = await api.upload<FailedRow>('/device/import', 'devices.xlsx', file);
+    expect(reply.message).toBe('Success');
+    const stored = await running.cradle.db.one<{ id: string; site: string }>(
+      `SELECT d.id, s.name AS site FROM devices d JOIN sites s ON s.id = d.site_id WHERE d.mac = '001565000301'`,
+    );
+    expect(stored?.site).toBe('Annex');
+    expect((await api.call('DELETE', '/device/removeBatch', { ids: [Number(stored?.id)] })).code).toBe(0);
+  });
+
   it('refuses files that are not the import workbook, too large or of another type, importing nothing', async () => {
     const before = await macsOf(acme);
     const corrupt = await api.upload(

@@ -4,7 +4,13 @@ import type { DriverRegistry } from '../extensions/driver-registry.js';
 export const NAME_MAX = 128;
 export const FIRMWARE_MAX = 128;
 /** S/N rule (the spec only says "S/N must be valid"): 1-32 letters, digits or hyphens; optional. */
-const SERIAL_NUMBER = /^[A-Za-z0-9-]{1,32}$/;
+export const SERIAL_NUMBER = /^[A-Za-z0-9-]{1,32}$/;
+/**
+ * The MAC forms `normaliseMac` reads (12 hex digits; colons, dashes or dots), as one pattern the
+ * request schemas and the OpenAPI document carry.
+ */
+export const MAC_PATTERN =
+  /^(?:[0-9a-fA-F]{12}|[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5}|[0-9a-fA-F]{2}(?:-[0-9a-fA-F]{2}){5}|[0-9a-fA-F]{4}(?:\.[0-9a-fA-F]{4}){2})$/;
 
 export interface DeviceFieldsText {
   macAddress: string;

@@ -20,11 +20,12 @@ interface GroupRecord {
   site_id: string | null;
 }
 
-const GROUP_NAME_INDEX = 'device_groups_org_name_idx';
+/** Group names are unique per organization in any case (migration 0013). */
+const GROUP_NAME_INDEX = 'device_groups_org_lower_name_idx';
 
 /**
  * Device groups: a named set of devices with a parameter layer of its own (merged after the
- * model template). Names are unique per organization.
+ * model template). Names are unique per organization, whatever their case.
  */
 export class GroupService {
   private readonly db: Database;
@@ -173,7 +174,8 @@ export class GroupService {
       : await this.ownerFor(scope, query.siteId);
     const [row] = await this.db.query<{ available: boolean }>(
       `SELECT NOT EXISTS (SELECT 1 FROM device_groups
-                           WHERE org_id = $1 AND name = $2 AND id <> coalesce($3::bigint, 0)) AS available`,
+                           WHERE org_id = $1 AND lower(name) = lower($2)
+                             AND id <> coalesce($3::bigint, 0)) AS available`,
       [orgId, query.groupName, query.id ?? null],
     );
     return { available: row?.available ?? false };

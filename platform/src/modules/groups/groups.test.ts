@@ -88,6 +88,11 @@ describe('groups', () => {
       deviceIds: [ids['001565000001']],
     });
     expect(duplicate.message).toBe('The group name already exists');
+    const otherCase = await api.call('POST', '/tb-group-template/addNewGroup', {
+      groupName: 'lobby',
+      deviceIds: [ids['001565000001']],
+    });
+    expect(otherCase.message).toBe('The group name already exists');
     const noName = await api.call('POST', '/tb-group-template/addNewGroup', {
       deviceIds: [ids['001565000001']],
     });
@@ -114,6 +119,8 @@ describe('groups', () => {
     expect(await verify('groupName=Lobby')).toBe(false);
     expect(await verify('groupName=Lobby&id=')).toBe(false);
     expect(await verify(`groupName=Lobby&id=${lobby}`)).toBe(true);
+    expect(await verify('groupName=LOBBY')).toBe(false);
+    expect(await verify(`groupName=lobby&id=${lobby}`)).toBe(true);
     expect(await verify('groupName=Annex%20phones')).toBe(true);
     const other = await globexApi.call<{ available: boolean }>(
       'GET',

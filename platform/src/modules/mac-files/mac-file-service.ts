@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { UploadedFile, UploadRule } from '../../http/upload.js';
 import type { ConfigurationService } from '../configuration/configuration-service.js';
+import { macsRegisteredElsewhere } from '../devices/mac-registry.js';
 import { distinct, escapeLike } from '../sites/fleet-common.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { macFileSortFields, type SearchMacFiles } from './schemas.js';
@@ -75,6 +76,11 @@ export class MacFileService {
       [[...named.keys()]],
     );
     const byMac = new Map(devices.map((device) => [device.mac, device]));
+    const elsewhere = await macsRegisteredElsewhere(
+      this.db,
+      scope,
+      [...named.keys()].filter((mac) => !byMac.has(mac)),
+    );
     const imported: {
       orgId: number;
       deviceId: number;
@@ -85,7 +91,11 @@ export class MacFileService {
     for (const [mac, file] of named) {
       const device = byMac.get(mac);
       if (!device) {
-        fail(file.fileName, mac, AppError.invalid('macFileUnknownDevice'));
+        fail(
+          file.fileName,
+          mac,
+          AppError.invalid(elsewhere.has(mac) ? 'macInAnotherOrganization' : 'macFileUnknownDevice'),
+        );
         continue;
       }
       try {

@@ -293,7 +293,9 @@ describe('tenant isolation', () => {
       `config.${V64}.xml`,
       vSeriesFile({ [MAX_CALL]: '1' }),
     );
-    expect(reply.rows[0]?.message).toBe('No device has this MAC address');
+    // MACs are unique platform-wide: the answer says the MAC is taken, as adding it would, not by whom.
+    expect(reply.rows[0]?.message).toBe('This MAC address is registered to another organization');
+    expect(JSON.stringify(reply)).not.toContain('Acme');
     const list = await globexApi.call<{ total: number }>('POST', '/tb-mac/search', {});
     expect(list.rows[0]?.total).toBe(0);
     const [file] = await running.cradle.db.query<{ id: string }>('SELECT id FROM mac_files');

@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { bodyId, queryId } from '../../http/fields.js';
 
-/** Address text is checked by the service, which answers 'Invalid IP address range:' with the range. */
+/**
+ * IPv4 addresses, checked by the service, which answers 'Invalid IP address range:' with the range
+ * as typed in `messageExt`; the document states the format.
+ */
+const address = z.string().trim().max(64).meta({ format: 'ipv4' });
+
 export const scanBody = z.object({
-  startIp: z.string().trim().max(64),
-  endIp: z.string().trim().max(64),
-  siteId: z.number().int().positive().optional(),
+  startIp: address,
+  endIp: address,
+  siteId: bodyId.optional(),
 });
 
-export const scanIdBody = z.object({ scanId: z.number().int().positive() });
+export const scanIdBody = z.object({ scanId: bodyId });
 
-export const scanIdQuery = z.object({ scanId: z.coerce.number().int().positive() });
+export const scanIdQuery = z.object({ scanId: queryId });

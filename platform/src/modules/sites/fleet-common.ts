@@ -1,15 +1,13 @@
-import { PAGE_SIZES } from '@phonefleet/sdk';
 import { z } from 'zod';
+import { bodyId, currentPage, optionalQueryId as optionalId, pageSize, queryId } from '../../http/fields.js';
 
 /** Shared by the fleet-structure modules (sites, model templates, groups, MAC files). */
 
-export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** An id in a JSON body: a JSON integer only (`"16"` and `[16]` are refused). */
+export const idField = bodyId;
 
 /** An optional id in a query string: absent or empty (`?id=`) both mean none. */
-export const optionalQueryId = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  idField.optional(),
-);
+export const optionalQueryId = optionalId;
 
 /** Required name, max 128 (spec §5 "Lengths"). */
 export const nameField = z
@@ -22,19 +20,15 @@ export const nameField = z
 export const descriptionField = z.string().trim().max(500, 'descriptionTooLong');
 
 export const pageFields = {
-  currentPage: z.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z
-    .number()
-    .int()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), 'invalidFormat')
-    .default(10),
+  currentPage,
+  pageSize,
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
 };
 
 /** Body of the DELETE calls: `{ ids: [id, …] }`. */
 export const idsBody = z.object({ ids: z.array(idField).min(1).max(1000) });
 
-export const idQuery = z.object({ id: idField });
+export const idQuery = z.object({ id: queryId });
 
 /** The distinct ids, for "every id named must exist in scope" checks. */
 export function distinct(ids: number[]): number[] {

@@ -22,7 +22,8 @@ interface SiteRecord {
   is_default: boolean;
 }
 
-const SITE_NAME_CONSTRAINT = 'sites_org_id_name_key';
+/** Site names are unique per organization in any case (migration 0012). */
+const SITE_NAME_CONSTRAINT = 'sites_org_lower_name_idx';
 
 function nullableId(value: string | null): number | null {
   return value === null ? null : Number(value);

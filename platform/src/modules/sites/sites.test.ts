@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, type ApiClient as Client, createTestConsole } from '../../testing/test-console.js';
+import { renameCaseDuplicates } from './migrations/0012-site-names-any-case.js';
 
 let running: RunningConsole;
 let acme: TestTenant;
@@ -120,6 +121,69 @@ describe('site tree', () => {
 
   it('lets another enterprise use the same site name', async () => {
     await addSite(globexApi, { siteName: 'Floor 1', parentId: globex.siteId });
+  });
+
+  it('takes names in any case as the same name, on add and on rename; a site may change its own case', async () => {
+    const branch = await addSite(api, { siteName: 'Acc Branch', parentId: acme.siteId });
+    const before = await sitesTable();
+    for (const siteName of ['acc branch', 'ACC BRANCH', ' Acc branch ']) {
+      const twin = await api.call('POST', '/tb-site-template/addSiteTemplate', {
+        siteName,
+        parentId: acme.siteId,
+      });
+      expect(twin, siteName).toMatchObject({ code: 40000, message: 'The site name already exists' });
+    }
+    const renamed = await api.call('POST', '/tb-site-template/updateSiteTemplate', {
+      id: branch,
+      siteName: 'floor 1',
+    });
+    expect(renamed.message).toBe('The site name already exists');
+    expect(await sitesTable()).toBe(before);
+    const ownCase = await api.call('POST', '/tb-site-template/updateSiteTemplate', {
+      id: branch,
+      siteName: 'ACC Branch',
+    });
+    expect(ownCase.code, ownCase.message).toBe(0);
+    await addSite(globexApi, { siteName: 'acc branch', parentId: globex.siteId });
+  });
+
+  it('migration 0012 renames existing names that differ only in case; the oldest keeps its name', async () => {
+    const { db } = running.cradle;
+    const rolledBack = new Error('roll back');
+    await expect(
+      db.transaction(async (transaction) => {
+        await db.execute('DROP INDEX sites_org_lower_name_idx', [], transaction);
+        const twins = await db.query<{ id: string }>(
+          `INSERT INTO sites (org_id, name, parent_id, path)
+           SELECT $1, t.name, $2, '/' FROM unnest($3::text[]) WITH ORDINALITY AS t(name, n) ORDER BY n
+           RETURNING id`,
+          [acme.orgId, acme.siteId, ['Case Twin', 'case twin', 'CASE TWIN', 'x'.repeat(128)]],
+          transaction,
+        );
+        await db.execute(
+          `INSERT INTO sites (org_id, name, parent_id, path) VALUES ($1, $2, $3, '/')`,
+          [acme.orgId, 'X'.repeat(128), acme.siteId],
+          transaction,
+        );
+        expect(await renameCaseDuplicates(db, transaction, 'sites')).toBe(3);
+        const names = await db.query<{ id: string; name: string }>(
+          `SELECT id, name FROM sites WHERE lower(name) LIKE 'case twin%' OR name ILIKE 'xxx%' ORDER BY id`,
+          [],
+          transaction,
+        );
+        const [first, second, third] = twins.map((row) => row.id);
+        expect(names.slice(0, 3).map((row) => row.name)).toEqual([
+          'Case Twin',
+          `case twin (${second})`,
+          `CASE TWIN (${third})`,
+        ]);
+        expect(names[0]?.id).toBe(first);
+        const long = names.at(-1)?.name ?? '';
+        expect(long).toHaveLength(128);
+        expect(long.endsWith(`(${names.at(-1)?.id})`)).toBe(true);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 });
 

@@ -1,13 +1,10 @@
-import { PAGE_SIZES } from '@phonefleet/sdk';
+import { relationNames } from '@phonefleet/sdk';
 import { z } from 'zod';
+import { bodyId, currentPage, pageSize, queryId } from '../../http/fields.js';
 
-const pageSize = z
-  .number()
-  .int()
-  .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), 'invalidFormat')
-  .default(10);
-const currentPage = z.number().int().min(1).max(1_000_000).default(1);
-const id = z.number().int().positive();
+const id = bodyId;
+/** Spec §5: a task name is at most 128 characters (required when scheduled: checked with the schedule). */
+const taskName = z.string().trim().max(128, 'nameTooLong');
 const epochMs = z.number().int().min(0).max(8_640_000_000_000);
 const interval = z.number().int().min(1, 'taskIntervalRange').max(7200, 'taskIntervalRange');
 const repeatTime = z.string().regex(/^([1-9]|[12][0-9]|3[01]|Last)$/, 'invalidFormat');
@@ -26,7 +23,7 @@ export const TaskType = {
 
 /** When a task runs (spec §3 "Execution payload", "Repeat schedule"); times are epoch milliseconds. */
 const scheduleFields = {
-  taskName: z.string().max(1000).default(''),
+  taskName: taskName.default(''),
   timeType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   beginTime: epochMs.optional(),
   endTime: epochMs.optional(),
@@ -61,7 +58,7 @@ export const taskSearchBody = z.object({
 export type TaskSearch = z.output<typeof taskSearchBody>;
 
 export const taskIdBody = z.object({ id });
-export const taskIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const taskIdQuery = z.object({ id: queryId });
 export const taskIdsBody = z.object({ ids: z.array(id).min(1).max(1000) });
 
 export const taskResultsBody = z.object({
@@ -82,8 +79,8 @@ export const pushBody = z.object({
   deviceType: z.literal(3).default(3),
   taskParam: z.object({
     relationId: id,
-    relationName: z.string().max(16).optional(),
-    name: z.string().max(1000).optional(),
+    relationName: z.enum(relationNames, { error: 'invalidFormat' }).optional(),
+    name: taskName.optional(),
     beginTime: epochMs.optional(),
     endTime: epochMs.optional(),
     repeatType: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
@@ -100,10 +97,14 @@ export const globalPushBody = pushBody.extend({
 export type RelationPush = z.output<typeof globalPushBody>;
 
 export const deviceIdsBody = z.object({ ids: z.array(id).min(1, 'taskDevicesRequired').max(100_000) });
-export const deviceIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const deviceIdQuery = z.object({ id: queryId });
 
-/** POST /tb-mac/push?macs=a,b or ?ids=1,2 (query parameters, comma-separated). */
+/** POST /tb-mac/push?macs=a,b or ?ids=1,2 (query parameters, separated by commas, semicolons or spaces). */
 export const macPushQuery = z.object({
   macs: z.string().max(200_000).optional(),
-  ids: z.string().max(200_000).optional(),
+  ids: z
+    .string()
+    .max(200_000)
+    .regex(/^[\s,;]*(?:[1-9]\d{0,14}(?:[\s,;]+[1-9]\d{0,14})*[\s,;]*)?$/, 'invalidFormat')
+    .optional(),
 });
