@@ -1,7 +1,8 @@
 /**
  * Load generator for the provisioning benchmark, run in its own process. Each worker loop fetches a
- * random phone's file with digest authentication (a nonce obtained once, reused with a rising nc as
- * phones do) over keep-alive connections, for a fixed time. Prints one JSON line.
+ * random phone's file with digest authentication (a nonce of its own, obtained once and reused with a
+ * rising nc as a phone does; a fresh one when the console says it is stale) over keep-alive
+ * connections, for a fixed time. Prints one JSON line.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -36,18 +37,24 @@ function request(
 }
 
 const userAgent = (mac: string) => `Generic H2P 2.14.0.5 ${mac}`;
-const challenge = await request(`${target.pathname}/${macs[0]}.cfg`, {
-  'User-Agent': userAgent(macs[0] ?? ''),
-});
-const nonce = /nonce="([^"]+)"/.exec(String(challenge.headers['www-authenticate'] ?? ''))?.[1] ?? '';
 const ha1 = md5(`${username}:phonefleet:${password}`);
-let nc = 0;
+const nonceOf = (headers: http.IncomingHttpHeaders) =>
+  /nonce="([^"]+)"/.exec(String(headers['www-authenticate'] ?? ''))?.[1];
+
+async function freshNonce(): Promise<string> {
+  const challenge = await request(`${target.pathname}/${macs[0]}.cfg`, {
+    'User-Agent': userAgent(macs[0] ?? ''),
+  });
+  return nonceOf(challenge.headers) ?? '';
+}
 
 const latencies: number[] = [];
 const statuses: Record<string, number> = {};
 const deadline = Date.now() + Number(seconds) * 1000;
 
 async function worker(): Promise<void> {
+  let nonce = await freshNonce();
+  let nc = 0;
   while (Date.now() < deadline) {
     const mac = macs[Math.floor(Math.random() * macs.length)] ?? '';
     const path = `${target.pathname}/${mac}.cfg`;
@@ -65,6 +72,10 @@ async function worker(): Promise<void> {
     latencies.push(performance.now() - started);
     statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
     if (reply.headers.etag) etags.set(mac, String(reply.headers.etag));
+    if (reply.status === 401) {
+      nonce = nonceOf(reply.headers) ?? (await freshNonce());
+      nc = 0;
+    }
   }
 }
 

@@ -175,4 +175,19 @@ describe('phone credentials for a person', () => {
     const own = await api.call('GET', `/tb-provisioning/deviceCredentials?deviceId=${device?.id}`);
     expect(own.rows[0]).toEqual({ username: '001565aa0001', passwordSet: false });
   });
+
+  it('let another organization choose the same user name, each phone still judged by its own', async () => {
+    const globex = await createTenant(running.cradle.db, 'enterprise', 'Globex');
+    await insertDevices(running.cradle.db, globex, [{ mac: '001565bb0001', model: 'H2P' }]);
+    const api = new ApiClient(running.url);
+    await api.signIn(globex.userName, globex.password);
+    const set = await api.call('POST', '/tb-provisioning/credentials', {
+      username: USER,
+      password: 'Globex#2026',
+    });
+    expect(set.code, set.message).toBe(0);
+    expect((await authorised('/prov/001565bb0001.cfg', 'Globex#2026')).answer.status).toBe(200);
+    expect((await authorised('/prov/001565bb0001.cfg', PASSWORD, '127.0.0.3')).answer.status).toBe(401);
+    expect((await authorised('/prov/001565aa0002.cfg')).answer.status).toBe(200);
+  });
 });

@@ -1,6 +1,7 @@
 import { defineModule, service } from '../../module.js';
 import { DeviceGate } from './device-gate.js';
 import { deviceNonces } from './migrations/0010-device-nonces.js';
+import { provisioningUserNamesPerOrganization } from './migrations/0014-provisioning-user-names-per-organization.js';
 import { deviceGateRoutes } from './routes.js';
 
 export const deviceGateModule = defineModule({
@@ -10,5 +11,5 @@ export const deviceGateModule = defineModule({
   jobs: ({ deviceGate }: { deviceGate: DeviceGate }) => [
     { name: 'forget-spent-nonces', everyMs: 60_000, run: () => deviceGate.forgetSpentNonces() },
   ],
-  migrations: [deviceNonces],
+  migrations: [deviceNonces, provisioningUserNamesPerOrganization],
 });
