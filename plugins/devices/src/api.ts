@@ -1,11 +1,21 @@
-import type { PagedList } from '@phonefleet/sdk';
+import type {
+  DeviceDetails,
+  IpSettings,
+  OperationLogEntry,
+  ScannedDevice,
+  ScanProgress,
+  ScanState,
+} from '@phonefleet/sdk';
 import {
   apiDownload,
   apiFirstRow,
+  apiPage,
   apiRequest,
   type FleetTablePage,
   type SortOrder,
 } from '@phonefleet/sdk/ui';
+
+export type { DeviceDetails, IpSettings, OperationLogEntry, ScannedDevice, ScanProgress, ScanState };
 
 /** `POST /device/search` list row. */
 export interface DeviceRow {
@@ -44,8 +54,7 @@ export interface DeviceSearch extends DeviceFilters {
 export const DEFAULT_DEVICE_SORT = { field: 'macAddress', order: 'asc' } as const;
 
 export async function searchDevices(query: DeviceSearch): Promise<FleetTablePage<DeviceRow>> {
-  const page = await apiFirstRow<PagedList<DeviceRow>>('POST', '/device/search', { body: query });
-  return { rows: page.list, total: page.total };
+  return apiPage<DeviceRow>('POST', '/device/search', { body: query });
 }
 
 /** What the add and edit screens send. */
@@ -125,39 +134,8 @@ export async function fetchModels(): Promise<string[]> {
   }
 }
 
-export interface IpSettings {
-  addressType: string | null;
-  address: string | null;
-  subnetMask: string | null;
-  gateway: string | null;
-  dns1: string | null;
-  dns2: string | null;
-}
-
-/** `POST /device/details`: what the device reports. */
-export interface DeviceDetails {
-  macAddress: string;
-  serialNumber: string | null;
-  hardwareVersion: string | null;
-  softwareVersion: string | null;
-  lastRebootTime: string | null;
-  status: number;
-  accountStatus: number;
-  lastFetchTime: string | null;
-  ip: string | null;
-  ipv4: IpSettings;
-  ipv6: IpSettings;
-}
-
 export function fetchDetails(id: number): Promise<DeviceDetails> {
   return apiFirstRow<DeviceDetails>('POST', '/device/details', { body: { id } });
-}
-
-export interface OperationLogEntry {
-  time: string;
-  userName: string;
-  ip: string | null;
-  content: string;
 }
 
 /** `POST /device/taskHistory` row: one run of a task on the device. */
@@ -181,36 +159,7 @@ export async function fetchDeviceLog<Entry>(
   currentPage: number,
   pageSize: number,
 ): Promise<FleetTablePage<Entry>> {
-  const page = await apiFirstRow<PagedList<Entry>>('POST', `/device/${kind}`, {
-    body: { id, currentPage, pageSize },
-  });
-  return { rows: page.list, total: page.total };
-}
-
-export interface ScanLogLine {
-  time: string;
-  text: string;
-}
-
-export interface ScannedDevice {
-  ip: string;
-  macAddress: string | null;
-  deviceModel: string | null;
-  firmwareVersion: string | null;
-  /** How the phone answered: SIP OPTIONS or HTTP. */
-  via: 'sip' | 'http';
-  /** Already in the console. */
-  known: boolean;
-}
-
-export type ScanState = 'running' | 'finished' | 'stopped';
-
-export interface ScanProgress {
-  state: ScanState;
-  probed: number;
-  total: number;
-  log: ScanLogLine[];
-  found: ScannedDevice[];
+  return apiPage<Entry>('POST', `/device/${kind}`, { body: { id, currentPage, pageSize } });
 }
 
 export function startScan(startIp: string, endIp: string): Promise<{ scanId: number }> {

@@ -1,48 +1,32 @@
-import type { Language } from '@phonefleet/sdk';
-import { textLookup } from '@phonefleet/sdk/ui';
+import { defineTexts, type TextKeyOf } from '@phonefleet/sdk/ui';
 
-/** The devices area's own texts; server messages come translated from the platform. */
-const texts = {
+/** The device area's own words; the common ones (Add, Delete, Cancel ...) come from the UI kit. */
+export const deviceText = defineTexts({
   deviceList: { en: 'Device list', zh: '设备列表' },
   addDevice: { en: 'Add device', zh: '添加设备' },
   editDevice: { en: 'Edit device', zh: '编辑设备' },
   deviceDetails: { en: 'Device details', zh: '设备详情' },
   scanDevice: { en: 'Scan devices', zh: '扫描设备' },
-  // list
-  keywords: { en: 'MAC, name or S/N', zh: 'MAC、名称或 S/N' },
   allModels: { en: 'All models', zh: '全部型号' },
-  allSites: { en: 'All sites', zh: '全部站点' },
-  add: { en: 'Add', zh: '添加' },
   scan: { en: 'Scan', zh: '扫描' },
-  import: { en: 'Import', zh: '导入' },
-  export: { en: 'Export', zh: '导出' },
-  delete: { en: 'Delete', zh: '删除' },
   transfer: { en: 'Transfer site', zh: '转移站点' },
   enablePush: { en: 'Enable push', zh: '启用推送' },
   disablePush: { en: 'Disable push', zh: '禁用推送' },
   reboot: { en: 'Reboot', zh: '重启' },
   factoryReset: { en: 'Factory reset', zh: '恢复出厂设置' },
-  setParam: { en: 'Set parameters', zh: '设置参数' },
-  edit: { en: 'Edit', zh: '编辑' },
   details: { en: 'Details', zh: '详情' },
-  actions: { en: 'Actions', zh: '操作' },
-  selected: { en: '{count} selected', zh: '已选 {count} 项' },
   importDevices: { en: 'Import devices', zh: '导入设备' },
-  // columns and fields
-  macAddress: { en: 'MAC Address', zh: 'MAC 地址' },
+  macAddressTitle: { en: 'MAC Address', zh: 'MAC 地址' },
   serialNumber: { en: 'S/N', zh: 'S/N' },
-  deviceName: { en: 'Device Name', zh: '设备名称' },
+  deviceNameTitle: { en: 'Device Name', zh: '设备名称' },
   deviceModel: { en: 'Device Model', zh: '设备型号' },
   firmwareVersion: { en: 'Firmware Version', zh: '固件版本' },
-  site: { en: 'Site', zh: '站点' },
   status: { en: 'Status', zh: '状态' },
   accountStatus: { en: 'Account Status', zh: '账号状态' },
   ip: { en: 'IP', zh: 'IP' },
   lastFetchTime: { en: 'Last Fetch Time', zh: '最近获取配置时间' },
   createTime: { en: 'Create Time', zh: '创建时间' },
   row: { en: 'Row', zh: '行号' },
-  reason: { en: 'Reason', zh: '原因' },
-  // states (spec §4)
   status0: { en: 'Offline', zh: '离线' },
   status1: { en: 'Online', zh: '在线' },
   status2: { en: 'Abnormal', zh: '异常' },
@@ -51,7 +35,6 @@ const texts = {
   account2: { en: 'Abnormal', zh: '异常' },
   pushDisabled: { en: 'Push disabled', zh: '已禁用推送' },
   unknown: { en: 'Unknown', zh: '未知' },
-  // confirmations and warnings (spec §8)
   deleteTitle: { en: 'Delete device', zh: '删除设备' },
   deleteConfirm: {
     en: 'Delete the {count} selected device(s)? Their SIP accounts will be removed too.',
@@ -82,15 +65,8 @@ const texts = {
     zh: '警告：设备当前离线，账号状态可能不准确。',
   },
   continue: { en: 'Continue', zh: '继续' },
-  ok: { en: 'OK', zh: '确定' },
-  cancel: { en: 'Cancel', zh: '取消' },
-  save: { en: 'Save', zh: '保存' },
-  back: { en: 'Back', zh: '返回' },
-  done: { en: 'Done', zh: '操作成功' },
   chooseSite: { en: 'Please select a site', zh: '请选择站点' },
   chooseModel: { en: 'Please select a model', zh: '请选择型号' },
-  nameTooLong: { en: 'The length cannot exceed 128 characters', zh: '长度不能超过 128 个字符' },
-  // details
   info: { en: 'Device info', zh: '设备信息' },
   operationLog: { en: 'Operation log', zh: '操作日志' },
   taskHistory: { en: 'Task history', zh: '任务历史' },
@@ -115,25 +91,8 @@ const texts = {
   result: { en: 'Result', zh: '结果' },
   message: { en: 'Message', zh: '信息' },
   finishedTime: { en: 'Finished Time', zh: '完成时间' },
-  taskType1: { en: 'Reboot', zh: '重启' },
-  taskType2: { en: 'Factory reset', zh: '恢复出厂设置' },
-  taskType3: { en: 'Firmware upgrade', zh: '固件升级' },
-  taskType4: { en: 'Model configuration', zh: '型号配置' },
-  taskType5: { en: 'Group configuration', zh: '分组配置' },
-  taskType6: { en: 'Site configuration', zh: '站点配置' },
-  taskType7: { en: 'Global configuration', zh: '全局配置' },
-  taskTypeResource: { en: 'Resource push', zh: '资源推送' },
-  result0: { en: 'Scheduled', zh: '待执行' },
-  result1: { en: 'Ongoing', zh: '执行中' },
-  result2: { en: 'Success', zh: '成功' },
-  result3: { en: 'Failed', zh: '失败' },
-  result4: { en: 'Cancelled', zh: '已取消' },
-  result5: { en: 'Paused', zh: '已暂停' },
-  result6: { en: 'Timeout', zh: '超时' },
-  result7: { en: 'Finished', zh: '已完成' },
   loadFailed: { en: 'The device could not be loaded', zh: '设备加载失败' },
   missingId: { en: 'The page address does not name a device (id)', zh: '页面地址缺少设备 id' },
-  // scan
   startIp: { en: 'Start IP', zh: '起始 IP' },
   endIp: { en: 'End IP', zh: '结束 IP' },
   invalidIp: { en: 'Please enter a valid IPv4 address', zh: '请输入有效的 IPv4 地址' },
@@ -151,18 +110,6 @@ const texts = {
     en: 'A scan is running. Leave this page and stop the scan?',
     zh: '正在扫描设备，确定离开此页面并停止扫描吗？',
   },
-  leave: { en: 'Leave', zh: '离开' },
-  stay: { en: 'Stay', zh: '留在此页' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+});
 
-export type DeviceTextKey = keyof typeof texts;
-
-const lookup = textLookup(texts);
-
-export function deviceText(
-  key: DeviceTextKey,
-  language: Language,
-  values?: Record<string, string | number>,
-): string {
-  return lookup(key, language, values);
-}
+export type DeviceTextKey = TextKeyOf<typeof deviceText>;

@@ -1,24 +1,14 @@
-import { apiFirstRow, apiRequest, type ExecutionMode, type FleetTableQuery } from '@phonefleet/sdk/ui';
-
-/** `POST /tb-group-template/selectGroup` row. */
-export interface Group {
-  id: number;
-  groupName: string;
-  description: string;
-  siteId: number | null;
-  siteName: string | null;
-  deviceCount: number;
-  createTime: string;
-}
-
-/** A device as the group device step lists it (`POST /device/search` row). */
-export interface GroupDevice {
-  id: number;
-  macAddress: string;
-  deviceName: string;
-  deviceModel: string;
-  siteName?: string;
-}
+import type { GroupMember, GroupRow } from '@phonefleet/sdk';
+import {
+  apiFirstRow,
+  apiPage,
+  apiRequest,
+  type ExecutionMode,
+  type FleetTablePage,
+  type FleetTableQuery,
+  type ListFilters,
+  relationPushBody,
+} from '@phonefleet/sdk/ui';
 
 /** `GET /tb-group-template/selectGroupById`: the group with all its devices. */
 export interface GroupDetail {
@@ -26,7 +16,7 @@ export interface GroupDetail {
   groupName: string;
   description: string;
   siteId: number | null;
-  devices: GroupDevice[];
+  devices: GroupMember[];
 }
 
 export interface GroupInput {
@@ -36,26 +26,13 @@ export interface GroupInput {
   deviceIds: number[];
 }
 
-export interface Filters {
-  keywords: string;
-  site: number | undefined;
-}
-
-type Page<Row> = { rows: Row[]; total: number };
-
-export async function searchGroups(query: FleetTableQuery, filters: Filters): Promise<Page<Group>> {
-  const page = await apiFirstRow<{ list: Group[]; total: number }>('POST', '/tb-group-template/selectGroup', {
-    body: { ...query, groupName: filters.keywords, ...(filters.site ? { site: filters.site } : {}) },
+export async function searchGroups(
+  query: FleetTableQuery,
+  filters: ListFilters,
+): Promise<FleetTablePage<GroupRow>> {
+  return apiPage<GroupRow>('POST', '/tb-group-template/selectGroup', {
+    body: { ...query, groupName: filters.keywords ?? '', ...(filters.site ? { site: filters.site } : {}) },
   });
-  return { rows: page.list, total: page.total };
-}
-
-/** Devices to choose from: keywords (MAC, name, S/N) and a site subtree. */
-export async function searchDevices(query: FleetTableQuery, filters: Filters): Promise<Page<GroupDevice>> {
-  const page = await apiFirstRow<{ list: GroupDevice[]; total: number }>('POST', '/device/search', {
-    body: { ...query, keywords: filters.keywords, ...(filters.site ? { site: filters.site } : {}) },
-  });
-  return { rows: page.list, total: page.total };
 }
 
 /** Silent: the caller decides what a missing group means. */
@@ -86,11 +63,5 @@ export async function deleteGroups(ids: number[]): Promise<void> {
 
 /** A group configuration task for the group's devices. */
 export async function pushGroup(id: number, mode: ExecutionMode): Promise<void> {
-  await apiRequest('POST', '/tb-group-template/push', {
-    body: {
-      type: mode.type,
-      deviceType: 3,
-      taskParam: { relationId: id, relationName: 'group', beginTime: mode.beginTime, endTime: mode.endTime },
-    },
-  });
+  await apiRequest('POST', '/tb-group-template/push', { body: relationPushBody('group', id, mode) });
 }

@@ -1,95 +1,28 @@
-import type { Language } from '@phonefleet/sdk';
+import { defineTexts, type TextKeyOf } from '@phonefleet/sdk/ui';
 
-const en = {
-  title: 'Groups',
-  searchName: 'Group name',
-  allSites: 'All sites',
-  groupName: 'Group name',
-  description: 'Description',
-  site: 'Site',
-  devices: 'Devices',
-  created: 'Created',
-  actions: 'Actions',
-  add: 'Add',
-  edit: 'Edit',
-  setParam: 'Set parameters',
-  push: 'Push',
-  delete: 'Delete',
-  addGroup: 'Add group',
-  editGroup: 'Edit group',
-  stepBasic: 'Basic information',
-  stepDevices: 'Group device',
-  stepParams: 'Set parameters',
-  stepFinish: 'Finish',
-  siteHint: 'Optional: the group then takes devices of this site and its sub-sites only',
-  searchDevices: 'MAC, name or S/N',
-  macAddress: 'MAC address',
-  deviceName: 'Device name',
-  model: 'Model',
-  selectedCount: '{count} device(s) selected',
-  cancel: 'Cancel',
-  back: 'Back',
-  save: 'Save',
-  next: 'Next',
-  saved: 'Saved successfully',
-  deleted: 'Deleted successfully',
-  taskCreated: 'The task has been created',
-  deleteTitle: 'Delete groups',
-  deleteContent:
-    'Delete {count} group(s)? Their parameters are permanently deleted and their timer tasks are deleted too. The devices stay.',
-  finished: 'Group “{name}” is ready',
-  finishedHint: 'Push it to send its parameters to the devices of the group.',
-  notFound: 'The group does not exist',
-};
+/** The group area's own words; the common ones (Add, Delete, Cancel ...) come from the UI kit. */
+export const groupText = defineTexts({
+  title: { en: 'Groups', zh: '分组' },
+  groupName: { en: 'Group name', zh: '分组名称' },
+  devices: { en: 'Devices', zh: '设备数' },
+  addGroup: { en: 'Add group', zh: '添加分组' },
+  editGroup: { en: 'Edit group', zh: '编辑分组' },
+  stepDevices: { en: 'Group device', zh: '分组设备' },
+  siteHint: {
+    en: 'Optional: the group then takes devices of this site and its sub-sites only',
+    zh: '可选：选择后分组只能包含该站点及其子站点的设备',
+  },
+  deleteTitle: { en: 'Delete groups', zh: '删除分组' },
+  deleteContent: {
+    en: 'Delete {count} group(s)? Their parameters are permanently deleted and their timer tasks are deleted too. The devices stay.',
+    zh: '确定删除 {count} 个分组吗？其参数将被永久删除，定时任务也会被删除，设备保留。',
+  },
+  finished: { en: 'Group “{name}” is ready', zh: '分组“{name}”已就绪' },
+  finishedHint: {
+    en: 'Push it to send its parameters to the devices of the group.',
+    zh: '推送后，分组中的设备将获取这些参数。',
+  },
+  notFound: { en: 'The group does not exist', zh: '分组不存在' },
+});
 
-export type GroupTextKey = keyof typeof en;
-
-const zh: Record<GroupTextKey, string> = {
-  title: '分组',
-  searchName: '分组名称',
-  allSites: '全部站点',
-  groupName: '分组名称',
-  description: '描述',
-  site: '站点',
-  devices: '设备数',
-  created: '创建时间',
-  actions: '操作',
-  add: '添加',
-  edit: '编辑',
-  setParam: '设置参数',
-  push: '推送',
-  delete: '删除',
-  addGroup: '添加分组',
-  editGroup: '编辑分组',
-  stepBasic: '基本信息',
-  stepDevices: '分组设备',
-  stepParams: '设置参数',
-  stepFinish: '完成',
-  siteHint: '可选：选择后分组只能包含该站点及其子站点的设备',
-  searchDevices: 'MAC、名称或 S/N',
-  macAddress: 'MAC 地址',
-  deviceName: '设备名称',
-  model: '型号',
-  selectedCount: '已选择 {count} 台设备',
-  cancel: '取消',
-  back: '上一步',
-  save: '保存',
-  next: '下一步',
-  saved: '保存成功',
-  deleted: '删除成功',
-  taskCreated: '任务已创建',
-  deleteTitle: '删除分组',
-  deleteContent: '确定删除 {count} 个分组吗？其参数将被永久删除，定时任务也会被删除，设备保留。',
-  finished: '分组“{name}”已就绪',
-  finishedHint: '推送后，分组中的设备将获取这些参数。',
-  notFound: '分组不存在',
-};
-
-export function groupText(
-  key: GroupTextKey,
-  language: Language,
-  values: Record<string, string | number> = {},
-): string {
-  const template = language === 'zh-CN' ? zh[key] : en[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match));
-}
+export type GroupTextKey = TextKeyOf<typeof groupText>;

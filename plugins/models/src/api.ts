@@ -1,15 +1,14 @@
-import { apiFirstRow, apiRequest, type ExecutionMode, type FleetTableQuery } from '@phonefleet/sdk/ui';
-
-/** `POST /modeltemplate/search` row and `GET /modeltemplate/query` answer. */
-export interface ModelTemplate {
-  id: number;
-  name: string;
-  description: string;
-  model: string;
-  siteId: number;
-  siteName: string;
-  createTime: string;
-}
+import type { ModelTemplateRow } from '@phonefleet/sdk';
+import {
+  apiFirstRow,
+  apiPage,
+  apiRequest,
+  type ExecutionMode,
+  type FleetTablePage,
+  type FleetTableQuery,
+  type ListFilters,
+  relationPushBody,
+} from '@phonefleet/sdk/ui';
 
 export interface ModelTemplateInput {
   name: string;
@@ -18,24 +17,18 @@ export interface ModelTemplateInput {
   siteId: number;
 }
 
-export interface ModelTemplateFilters {
-  keywords: string;
-  site: number | undefined;
-}
-
 export async function searchModelTemplates(
   query: FleetTableQuery,
-  filters: ModelTemplateFilters,
-): Promise<{ rows: ModelTemplate[]; total: number }> {
-  const page = await apiFirstRow<{ list: ModelTemplate[]; total: number }>('POST', '/modeltemplate/search', {
-    body: { ...query, keywords: filters.keywords, ...(filters.site ? { site: filters.site } : {}) },
+  filters: ListFilters,
+): Promise<FleetTablePage<ModelTemplateRow>> {
+  return apiPage<ModelTemplateRow>('POST', '/modeltemplate/search', {
+    body: { ...query, keywords: filters.keywords ?? '', ...(filters.site ? { site: filters.site } : {}) },
   });
-  return { rows: page.list, total: page.total };
 }
 
 /** Silent: the caller decides what a missing template means. */
-export function fetchModelTemplate(id: number, silent = false): Promise<ModelTemplate> {
-  return apiFirstRow<ModelTemplate>('GET', '/modeltemplate/query', { query: { id }, silent });
+export function fetchModelTemplate(id: number, silent = false): Promise<ModelTemplateRow> {
+  return apiFirstRow<ModelTemplateRow>('GET', '/modeltemplate/query', { query: { id }, silent });
 }
 
 /** Models of the loaded drivers. */
@@ -59,11 +52,5 @@ export async function deleteModelTemplates(ids: number[]): Promise<void> {
 
 /** A model configuration task for the devices of the template's model in its site. */
 export async function pushModelTemplate(id: number, mode: ExecutionMode): Promise<void> {
-  await apiRequest('POST', '/modeltemplate/push', {
-    body: {
-      type: mode.type,
-      deviceType: 3,
-      taskParam: { relationId: id, relationName: 'model', beginTime: mode.beginTime, endTime: mode.endTime },
-    },
-  });
+  await apiRequest('POST', '/modeltemplate/push', { body: relationPushBody('model', id, mode) });
 }

@@ -1,29 +1,7 @@
-import { apiFirstRow, apiRequest, type ExecutionMode } from '@phonefleet/sdk/ui';
+import type { SiteNode, SiteRow } from '@phonefleet/sdk';
+import { apiFirstRow, apiRequest, type ExecutionMode, relationPushBody } from '@phonefleet/sdk/ui';
 
-/** `POST /tb-site/selectSite` node: the site tree of the caller's scope. */
-export interface SiteNode {
-  id: number;
-  siteName: string;
-  siteDesc: string;
-  parentId: number | null;
-  isDefault: boolean;
-  orgName: string;
-  deviceCount: number;
-  childSite: SiteNode[];
-}
-
-/** `GET /tb-site-template/searchSiteTemplateById` row. */
-export interface SiteDetail {
-  id: number;
-  siteName: string;
-  siteDesc: string;
-  parentId: number | null;
-  parentName: string | null;
-  isDefault: boolean;
-  deviceCount: number;
-  hasConfig: boolean;
-  createTime: string;
-}
+export type { SiteNode };
 
 export interface SiteInput {
   siteName: string;
@@ -38,8 +16,8 @@ export async function fetchSiteTree(): Promise<SiteNode[]> {
 }
 
 /** Silent: the caller decides what a missing site means. */
-export function fetchSite(id: number, silent = false): Promise<SiteDetail> {
-  return apiFirstRow<SiteDetail>('GET', '/tb-site-template/searchSiteTemplateById', {
+export function fetchSite(id: number, silent = false): Promise<SiteRow> {
+  return apiFirstRow<SiteRow>('GET', '/tb-site-template/searchSiteTemplateById', {
     query: { id },
     silent,
   });
@@ -68,11 +46,5 @@ export async function clearSiteParameters(ids: number[]): Promise<void> {
 
 /** A site configuration task for the site's devices. */
 export async function pushSite(id: number, mode: ExecutionMode): Promise<void> {
-  await apiRequest('POST', '/tb-site-template/push', {
-    body: {
-      type: mode.type,
-      deviceType: 3,
-      taskParam: { relationId: id, relationName: 'site', beginTime: mode.beginTime, endTime: mode.endTime },
-    },
-  });
+  await apiRequest('POST', '/tb-site-template/push', { body: relationPushBody('site', id, mode) });
 }

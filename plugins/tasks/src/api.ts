@@ -1,5 +1,11 @@
 import type { PagedList } from '@phonefleet/sdk';
-import { apiFirstRow, apiRequest, type FleetTablePage, type FleetTableQuery } from '@phonefleet/sdk/ui';
+import {
+  apiFirstRow,
+  apiPage,
+  apiRequest,
+  type FleetTablePage,
+  type FleetTableQuery,
+} from '@phonefleet/sdk/ui';
 import type { ScheduleFields } from './schedule.js';
 
 /** Task state (spec §4): 0 scheduled, 1 ongoing, 4 cancelled, 5 paused, 7 finished. */
@@ -79,16 +85,6 @@ export interface ResultRow {
   finishedTime: string | null;
 }
 
-/** A device to pick (`POST /device/search` row). */
-export interface DeviceOption {
-  id: number;
-  macAddress: string;
-  deviceName: string;
-  deviceModel: string;
-  siteName: string;
-  status: number;
-}
-
 /** A model template or group to pick. */
 export interface RelationOption {
   id: number;
@@ -100,10 +96,9 @@ export async function searchTasks(
   query: FleetTableQuery,
   filters: TaskFilters,
 ): Promise<FleetTablePage<TaskRow>> {
-  const page = await apiFirstRow<PagedList<TaskRow>>('POST', '/task/search', {
+  return apiPage<TaskRow>('POST', '/task/search', {
     body: { currentPage: query.currentPage, pageSize: query.pageSize, ...filters },
   });
-  return { rows: page.list, total: page.total };
 }
 
 export function fetchTask(id: number, silent = false): Promise<TaskDetail> {
@@ -140,16 +135,6 @@ export function fetchResults(
   silent: boolean,
 ): Promise<TaskResults> {
   return apiFirstRow<TaskResults>('POST', '/task/results', { body, silent });
-}
-
-export async function searchDevices(
-  query: FleetTableQuery,
-  filters: { keywords?: string; site?: number },
-): Promise<FleetTablePage<DeviceOption>> {
-  const page = await apiFirstRow<PagedList<DeviceOption>>('POST', '/device/search', {
-    body: { ...query, sortField: 'macAddress', sortOrder: 'asc', ...filters },
-  });
-  return { rows: page.list, total: page.total };
 }
 
 /** Model templates (`/modeltemplate/search`) or groups (`/tb-group-template/selectGroup`) by name. */

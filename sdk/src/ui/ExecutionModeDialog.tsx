@@ -1,6 +1,7 @@
 import { Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import type { Language } from '../envelope.js';
+import { commonText } from './common-texts.js';
 import { textLookup } from './kit-texts.js';
 import { browserOffset } from './preferences.js';
 import { useOptionalSession } from './session.js';
@@ -24,8 +25,6 @@ const text = textLookup({
   taskTime: { en: 'Task time', zh: '任务时间' },
   taskTimeRequired: { en: 'Please select the task time', zh: '请选择任务时间' },
   taskTimeTooSoon: { en: 'The Task Time must start after 5 minutes', zh: '任务时间必须在 5 分钟之后' },
-  ok: { en: 'OK', zh: '确定' },
-  cancel: { en: 'Cancel', zh: '取消' },
 });
 
 export interface ExecutionModeDialogProps {
@@ -66,8 +65,8 @@ export function ExecutionModeDialog({ open, language, onOk, onCancel }: Executio
     <Modal
       open={open}
       title={t('executionMode')}
-      okText={t('ok')}
-      cancelText={t('cancel')}
+      okText={commonText('ok', language)}
+      cancelText={commonText('cancel', language)}
       onOk={submit}
       onCancel={onCancel}
       destroyOnHidden
@@ -108,4 +107,17 @@ export function ExecutionModeDialog({ open, language, onOk, onCancel }: Executio
       </Form>
     </Modal>
   );
+}
+
+/** What a model, group or site push sends (spec §7 "Push bodies: type, deviceType 3, taskParam"). */
+export function relationPushBody(
+  relationName: 'model' | 'group' | 'site',
+  relationId: number,
+  mode: ExecutionMode,
+) {
+  return {
+    type: mode.type,
+    deviceType: 3,
+    taskParam: { relationId, relationName, beginTime: mode.beginTime, endTime: mode.endTime },
+  };
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Modal, message, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiDownload, apiRequest } from './api.js';
+import { commonText } from './common-texts.js';
 import { type FleetColumn, FleetTable, type FleetTableQuery } from './FleetTable.js';
 import { kitText } from './kit-texts.js';
 import { currentLanguage } from './preferences.js';
@@ -195,7 +196,7 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={close}>{kitText('close', language)}</Button>
+          <Button onClick={close}>{commonText('close', language)}</Button>
           <Button
             type="primary"
             disabled={!file}

@@ -1,5 +1,5 @@
 import { message as toast } from 'antd';
-import { type ApiEnvelope, ErrorCode } from '../envelope.js';
+import { type ApiEnvelope, ErrorCode, type PagedList } from '../envelope.js';
 import { translate } from '../messages.js';
 import { ApiError } from './api-error.js';
 import { currentLanguage, currentOffset, timeZoneHeader } from './preferences.js';
@@ -222,4 +222,17 @@ export async function apiFirstRow<Row>(
   const row = envelope.result.rows[0];
   if (row === undefined) throw new ApiError(-1, translate('unknownError', currentLanguage()));
   return row;
+}
+
+/**
+ * A paged list (`rows[0]` with `list` and `total`, spec §7) as a table page: what a list page's
+ * `request` returns.
+ */
+export async function apiPage<Row>(
+  method: HttpMethod,
+  path: string,
+  options?: ApiRequestOptions,
+): Promise<{ rows: Row[]; total: number }> {
+  const page = await apiFirstRow<PagedList<Row>>(method, path, options);
+  return { rows: page.list, total: page.total };
 }

@@ -19,6 +19,7 @@ export {
   apiDownload,
   apiFile,
   apiFirstRow,
+  apiPage,
   apiRequest,
   apiUrl,
   type DownloadedFile,
@@ -29,6 +30,18 @@ export { ApiError, isApiError } from './api-error.js';
 export { type BarItem, BarList, type BarListProps } from './BarList.js';
 export { ColumnChooser, type ColumnChooserProps } from './ColumnChooser.js';
 export { loadHiddenColumns, saveHiddenColumns, toggleColumn } from './column-preferences.js';
+export {
+  type AreaText,
+  type CommonTextKey,
+  commonText,
+  commonTexts,
+  defineTexts,
+  type TextKeyOf,
+  type TextValues,
+  taskResultName,
+  taskTypeName,
+  useTexts,
+} from './common-texts.js';
 export { type ChartSlice, DonutChart, type DonutChartProps } from './DonutChart.js';
 export {
   epochOfWallClock,
@@ -42,6 +55,7 @@ export {
   type ExecutionMode,
   ExecutionModeDialog,
   type ExecutionModeDialogProps,
+  relationPushBody,
 } from './ExecutionModeDialog.js';
 export {
   type FleetColumn,
@@ -54,13 +68,45 @@ export {
   type SortOrder,
 } from './FleetTable.js';
 export {
+  type EditedRecord,
+  type FieldRules,
+  FormShell,
+  type FormShellOptions,
+  type FormShellProps,
+  type FormShellState,
+  type ServerFieldErrors,
+  serverFieldErrors,
+  useEditedRecord,
+  useFieldRules,
+  useFormShell,
+  type WizardForm,
+} from './form/index.js';
+export {
   DEFAULT_IMPORT_MAX_BYTES,
   DEFAULT_IMPORT_TYPES,
   IMPORT_WAIT_MS,
   ImportDialog,
   type ImportDialogProps,
 } from './ImportDialog.js';
-export { type KitTextKey, kitText, textLookup } from './kit-texts.js';
+export { type KitTextKey, kitText, type TextTable, textLookup } from './kit-texts.js';
+export {
+  deleteAction,
+  type ListConfirm,
+  type ListPageApi,
+  type RowAction,
+  type RunAction,
+  TASK_NOTICE_SECONDS,
+  type ToolbarAction,
+} from './list-page/actions.js';
+export { DevicePicker, type DevicePickerProps } from './list-page/DevicePicker.js';
+export {
+  FilterBar,
+  type FilterBarProps,
+  type KeywordsFilter,
+  type SiteFilter,
+} from './list-page/FilterBar.js';
+export { type ListFilters, ListPage, type ListPageProps } from './list-page/ListPage.js';
+export { type PushDialog, usePushDialog } from './list-page/use-push-dialog.js';
 export * from './parameter-editor/index.js';
 export {
   browserOffset,
@@ -81,6 +127,7 @@ export {
   SessionProvider,
   type SessionProviderProps,
   type SessionValue,
+  useLanguage,
   useOptionalSession,
   useSession,
 } from './session.js';
@@ -90,8 +137,9 @@ export {
   type CreatedRelation,
   rememberCreated,
   takeCreated,
-  useWizardFinished,
   WizardFinished,
   type WizardFinishedProps,
+  WizardSteps,
+  type WizardStepsProps,
 } from './wizard.js';
 export { ZonedDateTimePicker, type ZonedDateTimePickerProps } from './ZonedDateTimePicker.js';

@@ -5,9 +5,7 @@ const texts = {
   atLeastOneColumn: { en: 'Show at least one column', zh: '至少显示一列' },
   columns: { en: 'Columns', zh: '列设置' },
   resetColumns: { en: 'Reset', zh: '重置' },
-  reload: { en: 'Refresh', zh: '刷新' },
   total: { en: 'Total {total} items', zh: '共 {total} 条' },
-  noData: { en: 'No data', zh: '暂无数据' },
   importChoose: { en: 'Click or drag a file here to upload', zh: '点击或将文件拖到此处上传' },
   importHint: { en: 'Supported: {types}, up to {size}', zh: '支持 {types}，不超过 {size}' },
   importTypeTip: { en: 'Only {types} files can be uploaded', zh: '只能上传 {types} 文件' },
@@ -17,13 +15,15 @@ const texts = {
   importWaiting: { en: 'Importing, please wait...', zh: '正在导入，请稍候...' },
   importFailedRows: { en: 'Rows that were not imported', zh: '未导入的行' },
   importExportFailed: { en: 'Export failed data', zh: '导出失败数据' },
-  close: { en: 'Close', zh: '关闭' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies TextTable<string>;
 
 export type KitTextKey = keyof typeof texts;
 
+/** Texts keyed by name, each in English and Simplified Chinese. */
+export type TextTable<Key extends string> = Record<Key, { en: string; zh: string }>;
+
 /** A lookup over `{ key: { en, zh } }` texts, filling `{name}` placeholders. */
-export function textLookup<Key extends string>(table: Record<Key, { en: string; zh: string }>) {
+export function textLookup<Key extends string>(table: TextTable<Key>) {
   return (key: Key, language: Language, values: Record<string, string | number> = {}): string => {
     const entry = table[key];
     const template: string = language === 'zh-CN' ? entry.zh : entry.en;

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { Language } from '../envelope.js';
 import type { LoginInfo } from '../session.js';
+import { currentLanguage } from './preferences.js';
 
 export interface SessionValue {
   login: LoginInfo;
@@ -71,4 +72,9 @@ export function useSession(): SessionValue {
 /** The session when there is one (kit components that also work on public pages). */
 export function useOptionalSession(): SessionValue | null {
   return useContext(SessionContext);
+}
+
+/** The session's language, or the remembered choice on public pages. */
+export function useLanguage(): Language {
+  return useContext(SessionContext)?.language ?? currentLanguage();
 }

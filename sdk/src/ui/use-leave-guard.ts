@@ -5,12 +5,13 @@ import { useBlocker } from 'react-router';
  * While `active` (unsaved changes, a running scan), asks before leaving: `confirm(leave, stay)` on any
  * in-app navigation (links, menu, browser Back and Forward) through react-router's blocker (the host
  * is a data router), and the browser's own prompt on reload or close (beforeunload). `release()` lets
- * the screen's own navigation (after a save) through.
+ * the screen's own navigation (after a save) through; `rearm()` guards again (the save failed).
+ * A router keeps one blocker only: mount one guard per screen.
  */
 export function useLeaveGuard(
   active: boolean,
   confirm: (leave: () => void, stay: () => void) => void,
-): { release(): void } {
+): { release(): void; rearm(): void } {
   const activeRef = useRef(active);
   activeRef.current = active;
   const released = useRef(false);
@@ -48,6 +49,9 @@ export function useLeaveGuard(
   return {
     release: () => {
       released.current = true;
+    },
+    rearm: () => {
+      released.current = false;
     },
   };
 }

@@ -1,7 +1,6 @@
 import { Button, Card, Result, Steps } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { Language } from '../envelope.js';
-import { textLookup } from './kit-texts.js';
+import { useTexts } from './common-texts.js';
 
 /**
  * The add wizards (site, model template, group) create their relation and then hand over to the
@@ -39,11 +38,8 @@ export function takeCreated(area: string): CreatedRelation | undefined {
   }
 }
 
-/**
- * The finish step a list shows: what the area's wizard created last, once `exists` confirms it is
- * still there (it rejects when Cancel on the set-parameters screen deleted it). `close()` hides it.
- */
-export function useWizardFinished(
+/** What the area's wizard created last, once `exists` confirms it is still there. */
+function useWizardFinished(
   area: string,
   exists: (id: number) => Promise<unknown>,
   onFound?: (relation: CreatedRelation) => void,
@@ -65,38 +61,70 @@ export function useWizardFinished(
   return [finished, () => setFinished(null)];
 }
 
-const text = textLookup({ close: { en: 'Close', zh: '关闭' } });
-
-export interface WizardFinishedProps {
-  /** Every step title; all are shown done. */
+export interface WizardStepsProps {
+  /** The area's own steps (basic information, group device ...); Set parameters and Finish follow. */
   steps: readonly string[];
-  title: string;
-  subTitle?: string;
-  language: Language;
-  /** More actions beside Close (add another ...). */
-  extra?: ReactNode;
-  onClose(): void;
+  /** The active step, or 'finished' (every step done). */
+  current: number | 'finished';
 }
 
-/** The wizard's last step, shown above the list the set-parameters screen returned to. */
-export function WizardFinished({ steps, title, subTitle, language, extra, onClose }: WizardFinishedProps) {
+/** The steps bar of a relation wizard (spec §2: site, model template and group wizards). */
+export function WizardSteps({ steps, current }: WizardStepsProps) {
+  const t = useTexts();
+  const all = [...steps, t('stepParams'), t('stepFinish')];
+  return (
+    <Steps
+      size={current === 'finished' ? 'small' : 'default'}
+      current={current === 'finished' ? all.length - 1 : current}
+      status={current === 'finished' ? 'finish' : 'process'}
+      items={all.map((title) => ({ title }))}
+      style={current === 'finished' ? undefined : { maxWidth: 240 * all.length, marginBottom: 32 }}
+    />
+  );
+}
+
+export interface WizardFinishedProps {
+  /** The relation the wizard creates ('site', 'model', 'group'). */
+  area: string;
+  /** The area's own steps, as `WizardSteps` takes them. */
+  steps: readonly string[];
+  /** Rejects when the relation is gone (Cancel on the set-parameters screen deleted it). */
+  exists(id: number): Promise<unknown>;
+  title(name: string): string;
+  subTitle?: string;
+  onFound?(relation: CreatedRelation): void;
+  /** More actions beside Close (add another ...). */
+  extra?: ReactNode;
+}
+
+/**
+ * The wizard's last step, shown above the list the set-parameters screen returned to: what the
+ * area's wizard created last, once it is confirmed to still exist. Close hides it.
+ */
+export function WizardFinished({
+  area,
+  steps,
+  exists,
+  title,
+  subTitle,
+  onFound,
+  extra,
+}: WizardFinishedProps) {
+  const t = useTexts();
+  const [finished, close] = useWizardFinished(area, exists, onFound);
+  if (!finished) return null;
   return (
     <Card data-testid="wizard-finished" style={{ marginBottom: 16 }}>
-      <Steps
-        size="small"
-        current={steps.length - 1}
-        status="finish"
-        items={steps.map((step) => ({ title: step }))}
-      />
+      <WizardSteps steps={steps} current="finished" />
       <Result
         status="success"
-        title={title}
+        title={title(finished.name)}
         subTitle={subTitle}
         style={{ paddingBlock: 16 }}
         extra={[
           extra,
-          <Button key="close" onClick={onClose}>
-            {text('close', language)}
+          <Button key="close" onClick={close}>
+            {t('close')}
           </Button>,
         ]}
       />

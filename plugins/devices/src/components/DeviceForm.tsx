@@ -1,13 +1,18 @@
-import { SiteTreeSelect, translate, useSession } from '@phonefleet/sdk/ui';
-import { Button, Form, Input, Select, Space } from 'antd';
+import {
+  FormShell,
+  SiteTreeSelect,
+  translate,
+  useFieldRules,
+  useFormShell,
+  useSession,
+} from '@phonefleet/sdk/ui';
+import { Button, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { addDevice, type DeviceInput, fetchModels, updateDevice } from '../api.js';
 import { macFromValue } from '../mac.js';
 import { deviceText } from '../texts.js';
 import { MacInput } from './MacInput.js';
 
-/** Device name limit (spec §3). */
-export const DEVICE_NAME_MAX = 128;
 /** S/N: 1-32 letters, digits or hyphens (the platform's rule, docs/devices.md). */
 const SERIAL_NUMBER = /^[A-Za-z0-9-]{1,32}$/;
 
@@ -26,18 +31,30 @@ export interface DeviceFormProps {
   initial?: Partial<DeviceFormValues>;
   onSaved(id: number): void;
   onCancel(): void;
+  /** Ask before leaving with unsaved changes (the add and edit screens; not inside a dialog). */
+  guard?: boolean;
 }
 
 /**
  * The add / edit form (spec §2, §3, §5): MAC (six groups, cannot change once added), S/N, name
  * (at most 128), model, firmware version and site (those three required). The server's refusals
- * ('Duplicate device', ...) are shown by the api client.
+ * ('Duplicate device', ...) are shown on the field they concern.
  */
-export function DeviceForm({ deviceId, initial, onSaved, onCancel }: DeviceFormProps) {
+export function DeviceForm({ deviceId, initial, onSaved, onCancel, guard = false }: DeviceFormProps) {
   const { language } = useSession();
   const [form] = Form.useForm<DeviceFormValues>();
+  const shell = useFormShell({
+    form,
+    cancelTo: onCancel,
+    guard,
+    fieldErrors: {
+      duplicateDevice: 'macAddress',
+      invalidMac: 'macAddress',
+      invalidSerialNumber: 'serialNumber',
+      unknownModel: 'deviceModel',
+    },
+  });
   const [models, setModels] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const editing = deviceId !== undefined;
 
   useEffect(() => {
@@ -54,19 +71,18 @@ export function DeviceForm({ deviceId, initial, onSaved, onCancel }: DeviceFormP
     form.setFieldsValue({ macAddress: '', ...initial });
   }, [form, initial]);
 
-  const required = { required: true, message: translate('fieldRequired', language) };
+  const rules = useFieldRules();
 
-  const submit = async (values: DeviceFormValues) => {
-    const input: DeviceInput = {
-      macAddress: macFromValue(values.macAddress) ?? '',
-      serialNumber: values.serialNumber?.trim() ?? '',
-      deviceName: values.deviceName?.trim() ?? '',
-      deviceModel: values.deviceModel ?? '',
-      firmwareVersion: values.firmwareVersion?.trim() ?? '',
-      siteId: values.siteId ?? 0,
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    shell.submit(async (values) => {
+      const input: DeviceInput = {
+        macAddress: macFromValue(values.macAddress) ?? '',
+        serialNumber: values.serialNumber?.trim() ?? '',
+        deviceName: values.deviceName?.trim() ?? '',
+        deviceModel: values.deviceModel ?? '',
+        firmwareVersion: values.firmwareVersion?.trim() ?? '',
+        siteId: values.siteId ?? 0,
+      };
       if (editing) {
         const { macAddress: _unchanged, ...rest } = input;
         await updateDevice(deviceId, rest);
@@ -74,25 +90,24 @@ export function DeviceForm({ deviceId, initial, onSaved, onCancel }: DeviceFormP
       } else {
         onSaved((await addDevice(input)).id);
       }
-    } catch {
-      // shown by the api client; the form keeps what was typed
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Form<DeviceFormValues>
-      form={form}
-      layout="horizontal"
-      labelCol={{ flex: '160px' }}
-      style={{ maxWidth: 640 }}
-      onFinish={submit}
-      data-testid="device-form"
+    <FormShell
+      shell={shell}
+      card={false}
+      testId="device-form"
+      width={640}
+      formProps={{ layout: 'horizontal', labelCol: { flex: '160px' }, onFinish: save }}
+      buttons={
+        <Button type="primary" htmlType="submit" loading={shell.saving}>
+          {deviceText('save', language)}
+        </Button>
+      }
     >
       <Form.Item
         name="macAddress"
-        label={deviceText('macAddress', language)}
+        label={deviceText('macAddressTitle', language)}
         required
         rules={[
           {
@@ -112,34 +127,26 @@ export function DeviceForm({ deviceId, initial, onSaved, onCancel }: DeviceFormP
       >
         <Input maxLength={32} />
       </Form.Item>
-      <Form.Item
-        name="deviceName"
-        label={deviceText('deviceName', language)}
-        rules={[{ max: DEVICE_NAME_MAX, message: deviceText('nameTooLong', language) }]}
-      >
+      <Form.Item name="deviceName" label={deviceText('deviceNameTitle', language)} rules={[rules.length128]}>
         <Input />
       </Form.Item>
-      <Form.Item name="deviceModel" label={deviceText('deviceModel', language)} rules={[required]}>
+      <Form.Item name="deviceModel" label={deviceText('deviceModel', language)} rules={[rules.required]}>
         <Select
           showSearch
           placeholder={deviceText('chooseModel', language)}
           options={models.map((model) => ({ value: model, label: model }))}
         />
       </Form.Item>
-      <Form.Item name="firmwareVersion" label={deviceText('firmwareVersion', language)} rules={[required]}>
+      <Form.Item
+        name="firmwareVersion"
+        label={deviceText('firmwareVersion', language)}
+        rules={[rules.required]}
+      >
         <Input maxLength={128} />
       </Form.Item>
-      <Form.Item name="siteId" label={deviceText('site', language)} rules={[required]}>
+      <Form.Item name="siteId" label={deviceText('site', language)} rules={[rules.required]}>
         <SiteTreeSelect placeholder={deviceText('chooseSite', language)} />
       </Form.Item>
-      <Form.Item label=" " colon={false}>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {deviceText('save', language)}
-          </Button>
-          <Button onClick={onCancel}>{deviceText('cancel', language)}</Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FormShell>
   );
 }

@@ -3,7 +3,10 @@ import {
   FleetTable,
   type FleetTableQuery,
   formatDateTime,
+  taskResultName,
+  taskTypeName,
   useSession,
+  useTexts,
 } from '@phonefleet/sdk/ui';
 import { Alert, Button, Card, Descriptions, Empty, Result, Spin, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,18 +20,13 @@ import {
   type TaskHistoryEntry,
 } from '../api.js';
 import { AccountStatus, DeviceStatus } from '../components/status.js';
-import { type DeviceTextKey, deviceText } from '../texts.js';
-
-/** Spec §9: types 1-7 by name, 8-13 are resource pushes. */
-export function taskTypeText(type: number): DeviceTextKey {
-  return type >= 1 && type <= 7 ? (`taskType${type}` as DeviceTextKey) : 'taskTypeResource';
-}
+import { deviceText } from '../texts.js';
 
 const IP_FIELDS: (keyof IpSettings)[] = ['addressType', 'address', 'subnetMask', 'gateway', 'dns1', 'dns2'];
 
 function InfoTab({ details }: { details: DeviceDetails }) {
   const { language, zoneOffset } = useSession();
-  const t = (key: DeviceTextKey) => deviceText(key, language);
+  const t = useTexts(deviceText);
   const shown = (value: string | null | undefined) =>
     value === null || value === undefined || value === '' ? '--' : value;
   const warning =
@@ -44,7 +42,7 @@ function InfoTab({ details }: { details: DeviceDetails }) {
         size="small"
         data-testid="device-info"
         items={[
-          { key: 'macAddress', label: t('macAddress'), children: details.macAddress },
+          { key: 'macAddress', label: t('macAddressTitle'), children: details.macAddress },
           { key: 'serialNumber', label: t('serialNumber'), children: shown(details.serialNumber) },
           { key: 'hardwareVersion', label: t('hardwareVersion'), children: shown(details.hardwareVersion) },
           { key: 'softwareVersion', label: t('softwareVersion'), children: shown(details.softwareVersion) },
@@ -97,7 +95,7 @@ function InfoTab({ details }: { details: DeviceDetails }) {
  */
 export function DeviceDetailPage({ basePath }: { basePath: string }) {
   const { language, zoneOffset } = useSession();
-  const t = useCallback((key: DeviceTextKey) => deviceText(key, language), [language]);
+  const t = useTexts(deviceText);
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const id = Number(query.get('id'));
@@ -143,13 +141,13 @@ export function DeviceDetailPage({ basePath }: { basePath: string }) {
         key: 'type',
         title: t('taskType'),
         dataIndex: 'type',
-        render: (value: number) => t(taskTypeText(value)),
+        render: (value: number) => taskTypeName(value, language),
       },
       {
         key: 'result',
         title: t('result'),
         dataIndex: 'result',
-        render: (value: number) => (value >= 0 && value <= 7 ? t(`result${value}` as DeviceTextKey) : value),
+        render: (value: number) => taskResultName(value, language),
       },
       { key: 'message', title: t('message'), dataIndex: 'message' },
       {
@@ -159,7 +157,7 @@ export function DeviceDetailPage({ basePath }: { basePath: string }) {
         render: (value: string | null) => formatDateTime(value, zoneOffset),
       },
     ],
-    [t, zoneOffset],
+    [t, language, zoneOffset],
   );
   const operationLog = useCallback(
     ({ currentPage, pageSize }: FleetTableQuery) =>

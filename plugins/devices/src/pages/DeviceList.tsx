@@ -1,16 +1,17 @@
 import type { Language } from '@phonefleet/sdk';
 import {
+  deleteAction,
   type FleetColumn,
-  FleetTable,
-  type FleetTableActions,
-  type FleetTableQuery,
   formatDateTime,
   ImportDialog,
-  SiteTreeSelect,
+  type ListConfirm,
+  ListPage,
+  type RunAction,
   useSession,
+  useTexts,
 } from '@phonefleet/sdk/ui';
-import { Button, Input, Modal, message, Select, Space } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Modal, Select } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   DEFAULT_DEVICE_SORT,
@@ -60,8 +61,8 @@ function failedColumns(language: Language): FleetColumn<FailedImportRow>[] {
   });
   return [
     column('row', 'row'),
-    column('macAddress', 'macAddress'),
-    column('deviceName', 'deviceName'),
+    column('macAddress', 'macAddressTitle'),
+    column('deviceName', 'deviceNameTitle'),
     column('deviceModel', 'deviceModel'),
     column('firmwareVersion', 'firmwareVersion'),
     column('site', 'site'),
@@ -71,35 +72,19 @@ function failedColumns(language: Language): FleetColumn<FailedImportRow>[] {
 }
 
 /**
- * The device list (spec §2 Devices): search by keywords, model and site; server-side paging and
- * sorting (MAC ascending by default); toolbar actions on the selected devices, each shown only
- * when the session holds its button (the server checks again).
+ * The device list (spec §2 Devices): search by keywords, model and site (the sidebar's site filter
+ * tree chooses the site); server-side paging and sorting (MAC ascending by default); toolbar actions
+ * on the selected devices, each shown only when the session holds its button (the server checks
+ * again).
  */
 export function DeviceList({ basePath }: { basePath: string }) {
-  const { language, zoneOffset, hasButton, siteFilter } = useSession();
-  const t = useCallback(
-    (key: DeviceTextKey, values?: Record<string, string | number>) => deviceText(key, language, values),
-    [language],
-  );
-  const can = (button: string) => hasButton(POWER, button);
+  const { language, zoneOffset } = useSession();
+  const t = useTexts(deviceText);
   const navigate = useNavigate();
-  const [messages, messageHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
-  const table = useRef<FleetTableActions>(null);
-
-  const [keywordsInput, setKeywordsInput] = useState('');
-  // The sidebar's site filter tree chooses the list's site; the list's own site filter refines it.
-  const [filters, setFilters] = useState<DeviceFilters>(() => (siteFilter ? { site: siteFilter } : {}));
-  useEffect(() => setFilters((f) => ({ ...f, site: siteFilter ?? undefined })), [siteFilter]);
   const [models, setModels] = useState<string[]>([]);
-  const [selected, setSelected] = useState<number[]>([]);
   const [importing, setImporting] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const sortRef = useRef<{ sortField: string; sortOrder: 'asc' | 'desc' }>({
-    sortField: DEFAULT_DEVICE_SORT.field,
-    sortOrder: DEFAULT_DEVICE_SORT.order,
-  });
 
   useEffect(() => {
     let current = true;
@@ -110,54 +95,6 @@ export function DeviceList({ basePath }: { basePath: string }) {
       current = false;
     };
   }, []);
-
-  const request = useCallback(
-    (query: FleetTableQuery) => {
-      const sortField = query.sortField ?? DEFAULT_DEVICE_SORT.field;
-      const sortOrder = query.sortOrder ?? DEFAULT_DEVICE_SORT.order;
-      sortRef.current = { sortField, sortOrder };
-      return searchDevices({
-        ...filters,
-        currentPage: query.currentPage,
-        pageSize: query.pageSize,
-        sortField,
-        sortOrder,
-      });
-    },
-    [filters],
-  );
-
-  const done = (text: string) => {
-    void messages.success(text || t('done'));
-    setSelected([]);
-    table.current?.reload();
-  };
-
-  /** Runs a batch action on the selection after an optional confirmation. */
-  const onSelection = (
-    action: (ids: number[]) => Promise<string>,
-    confirm?: { title: string; content: string },
-  ) => {
-    const ids = [...selected];
-    const run = async () => {
-      setBusy(true);
-      try {
-        done(await action(ids));
-      } catch {
-        // shown by the api client
-      } finally {
-        setBusy(false);
-      }
-    };
-    if (!confirm) return void run();
-    modal.confirm({
-      title: confirm.title,
-      content: confirm.content,
-      okText: t('ok'),
-      cancelText: t('cancel'),
-      onOk: run,
-    });
-  };
 
   const openSetParam = useCallback(
     (device: DeviceRow) => {
@@ -177,9 +114,15 @@ export function DeviceList({ basePath }: { basePath: string }) {
 
   const columns = useMemo<FleetColumn<DeviceRow>[]>(
     () => [
-      { key: 'macAddress', title: t('macAddress'), dataIndex: 'macAddress', sorter: true, fixed: 'left' },
+      {
+        key: 'macAddress',
+        title: t('macAddressTitle'),
+        dataIndex: 'macAddress',
+        sorter: true,
+        fixed: 'left',
+      },
       { key: 'serialNumber', title: t('serialNumber'), dataIndex: 'serialNumber' },
-      { key: 'deviceName', title: t('deviceName'), dataIndex: 'deviceName', sorter: true },
+      { key: 'deviceName', title: t('deviceNameTitle'), dataIndex: 'deviceName', sorter: true },
       { key: 'deviceModel', title: t('deviceModel'), dataIndex: 'deviceModel', sorter: true },
       { key: 'firmwareVersion', title: t('firmwareVersion'), dataIndex: 'firmwareVersion' },
       { key: 'siteName', title: t('site'), dataIndex: 'siteName' },
@@ -212,181 +155,121 @@ export function DeviceList({ basePath }: { basePath: string }) {
         sorter: true,
         render: (value: string) => formatDateTime(value, zoneOffset),
       },
-      {
-        key: 'actions',
-        title: t('actions'),
-        fixed: 'right',
-        render: (_: unknown, row: DeviceRow) => (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => navigate(`${basePath}/deviceDetailInfo?id=${row.id}`)}
-            >
-              {t('details')}
-            </Button>
-            {hasButton(POWER, 'edit') ? (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => navigate(`${basePath}/editDevice?id=${row.id}`)}
-              >
-                {t('edit')}
-              </Button>
-            ) : null}
-            {hasButton(POWER, 'setParam') ? (
-              <Button type="link" size="small" onClick={() => openSetParam(row)}>
-                {t('setParam')}
-              </Button>
-            ) : null}
-          </Space>
-        ),
-      },
     ],
-    [t, language, zoneOffset, hasButton, navigate, basePath, openSetParam],
+    [t, language, zoneOffset],
   );
 
   const importColumns = useMemo(() => failedColumns(language), [language]);
-  const none = selected.length === 0;
-  const count = { count: selected.length };
-  const toolbar = (
-    <>
-      {can('add') ? (
-        <Button type="primary" onClick={() => navigate(`${basePath}/addDevice`)}>
-          {t('add')}
-        </Button>
-      ) : null}
-      {can('add') ? <Button onClick={() => navigate(`${basePath}/scanDevice`)}>{t('scan')}</Button> : null}
-      {can('import') ? <Button onClick={() => setImporting(true)}>{t('import')}</Button> : null}
-      {can('export') ? (
-        <Button onClick={() => void exportDevices({ ...filters, ...sortRef.current }).catch(() => undefined)}>
-          {t('export')}
-        </Button>
-      ) : null}
-      {can('delete') ? (
-        <Button
-          danger
-          disabled={none || busy}
-          onClick={() =>
-            onSelection(removeDevices, { title: t('deleteTitle'), content: t('deleteConfirm', count) })
-          }
-        >
-          {t('delete')}
-        </Button>
-      ) : null}
-      {can('transfer') ? (
-        <Button disabled={none || busy} onClick={() => setTransferring(true)}>
-          {t('transfer')}
-        </Button>
-      ) : null}
-      {can('edit') ? (
-        <Button disabled={none || busy} onClick={() => onSelection((ids) => setPush(ids, true))}>
-          {t('enablePush')}
-        </Button>
-      ) : null}
-      {can('edit') ? (
-        <Button disabled={none || busy} onClick={() => onSelection((ids) => setPush(ids, false))}>
-          {t('disablePush')}
-        </Button>
-      ) : null}
-      {can('reboot') ? (
-        <Button
-          disabled={none || busy}
-          onClick={() =>
-            onSelection((ids) => deviceCommand('deviceReboot', ids), {
-              title: t('reboot'),
-              content: t('rebootConfirm', count),
-            })
-          }
-        >
-          {t('reboot')}
-        </Button>
-      ) : null}
-      {can('factoryReset') ? (
-        <Button
-          disabled={none || busy}
-          onClick={() =>
-            onSelection((ids) => deviceCommand('factoryReset', ids), {
-              title: t('factoryReset'),
-              content: t('factoryResetConfirm', count),
-            })
-          }
-        >
-          {t('factoryReset')}
-        </Button>
-      ) : null}
-      {selected.length > 0 ? <span>{t('selected', count)}</span> : null}
-    </>
-  );
+  // Every confirmation of this list answers with OK (spec §8).
+  const ask = (content: (count: number) => string, title?: string): ListConfirm => ({
+    ...(title ? { title } : {}),
+    content,
+    okText: t('ok'),
+  });
+  const command = (
+    key: 'reboot' | 'factoryReset',
+    confirm: 'rebootConfirm' | 'factoryResetConfirm',
+  ): RunAction => ({
+    key,
+    label: t(key),
+    button: key,
+    confirm: ask((count) => t(confirm, { count })),
+    run: (ids) => deviceCommand(key === 'reboot' ? 'deviceReboot' : 'factoryReset', ids),
+  });
 
   return (
-    <div data-testid="device-list">
-      {messageHolder}
-      {modalHolder}
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          value={keywordsInput}
-          placeholder={t('keywords')}
-          style={{ width: 260 }}
-          onChange={(event) => setKeywordsInput(event.target.value)}
-          onSearch={(value) => setFilters((f) => ({ ...f, keywords: value.trim() || undefined }))}
-          data-testid="device-keywords"
-        />
+    <ListPage<DeviceRow, DeviceFilters>
+      power={POWER}
+      tableId="devices"
+      testId="device-list"
+      columns={columns}
+      request={(query, filters) =>
+        searchDevices({
+          ...filters,
+          currentPage: query.currentPage,
+          pageSize: query.pageSize,
+          sortField: query.sortField ?? DEFAULT_DEVICE_SORT.field,
+          sortOrder: query.sortOrder ?? DEFAULT_DEVICE_SORT.order,
+        })
+      }
+      defaultSort={DEFAULT_DEVICE_SORT}
+      keywords={{ placeholder: t('deviceKeywords'), testId: 'device-keywords', width: 260 }}
+      site={{ followSidebar: true, testId: 'device-site-filter' }}
+      moreFilters={(set) => (
         <Select
           allowClear
           showSearch
           placeholder={t('allModels')}
           style={{ width: 180 }}
           options={models.map((model) => ({ value: model, label: model }))}
-          onChange={(model: string | undefined) =>
-            setFilters((f) => ({ ...f, types: model ? [model] : undefined }))
-          }
+          onChange={(model: string | undefined) => set({ types: model ? [model] : undefined })}
           data-testid="device-model-filter"
         />
-        <SiteTreeSelect
-          allowClear
-          placeholder={t('allSites')}
-          style={{ width: 220 }}
-          onChange={(site) => setFilters((f) => ({ ...f, site }))}
-          value={filters.site}
-          data-testid="device-site-filter"
-        />
-      </Space>
-      <FleetTable<DeviceRow>
-        tableId="devices"
-        actionRef={table}
-        columns={columns}
-        request={request}
-        params={{ ...filters }}
-        defaultSort={DEFAULT_DEVICE_SORT}
-        rowKey="id"
-        toolbar={toolbar}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
-      />
-      <ImportDialog<FailedImportRow>
-        open={importing}
-        title={t('importDevices')}
-        url="/device/import"
-        templateUrl="/device/deviceExcel"
-        failedColumns={importColumns}
-        onExportFailed={exportFailedRows}
-        onClose={() => setImporting(false)}
-        onImported={() => table.current?.reload()}
-      />
-      <TransferDialog
-        open={transferring}
-        ids={selected}
-        onClose={() => setTransferring(false)}
-        onTransferred={(text) => {
-          setTransferring(false);
-          done(text);
-        }}
-      />
-    </div>
+      )}
+      toolbar={[
+        { key: 'add', button: 'add', primary: true, onClick: () => navigate(`${basePath}/addDevice`) },
+        { key: 'scan', label: t('scan'), button: 'add', onClick: () => navigate(`${basePath}/scanDevice`) },
+        { key: 'import', button: 'import', onClick: () => setImporting(true) },
+        {
+          key: 'export',
+          button: 'export',
+          onClick: (list) =>
+            void exportDevices({
+              ...list.filters,
+              sortField: list.sort.sortField ?? DEFAULT_DEVICE_SORT.field,
+              sortOrder: list.sort.sortOrder ?? DEFAULT_DEVICE_SORT.order,
+            }).catch(() => undefined),
+        },
+        deleteAction({
+          run: removeDevices,
+          confirm: ask((count) => t('deleteConfirm', { count }), t('deleteTitle')),
+        }),
+        {
+          key: 'transfer',
+          label: t('transfer'),
+          button: 'transfer',
+          needsSelection: true,
+          onClick: () => setTransferring(true),
+        },
+        { key: 'enablePush', label: t('enablePush'), button: 'edit', run: (ids) => setPush(ids, true) },
+        { key: 'disablePush', label: t('disablePush'), button: 'edit', run: (ids) => setPush(ids, false) },
+        command('reboot', 'rebootConfirm'),
+        command('factoryReset', 'factoryResetConfirm'),
+      ]}
+      rowActions={(device) => [
+        {
+          key: 'details',
+          label: t('details'),
+          onClick: () => navigate(`${basePath}/deviceDetailInfo?id=${device.id}`),
+        },
+        { key: 'edit', button: 'edit', onClick: () => navigate(`${basePath}/editDevice?id=${device.id}`) },
+        { key: 'setParam', button: 'setParam', onClick: () => openSetParam(device) },
+      ]}
+    >
+      {(list) => (
+        <>
+          {modalHolder}
+          <ImportDialog<FailedImportRow>
+            open={importing}
+            title={t('importDevices')}
+            url="/device/import"
+            templateUrl="/device/deviceExcel"
+            failedColumns={importColumns}
+            onExportFailed={exportFailedRows}
+            onClose={() => setImporting(false)}
+            onImported={list.reload}
+          />
+          <TransferDialog
+            open={transferring}
+            ids={[...list.selected]}
+            onClose={() => setTransferring(false)}
+            onTransferred={(text) => {
+              setTransferring(false);
+              list.report(text);
+            }}
+          />
+        </>
+      )}
+    </ListPage>
   );
 }

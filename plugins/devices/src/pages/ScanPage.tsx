@@ -5,6 +5,7 @@ import {
   formatDateTime,
   useLeaveGuard,
   useSession,
+  useTexts,
 } from '@phonefleet/sdk/ui';
 import { Button, Card, Form, Input, Modal, message, Progress, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -49,8 +50,8 @@ interface ScanForm {
  * prefilled. Leaving while the scan runs asks first and stops the scan.
  */
 export function ScanPage({ basePath }: { basePath: string }) {
-  const { language, zoneOffset, hasButton } = useSession();
-  const t = useCallback((key: DeviceTextKey) => deviceText(key, language), [language]);
+  const { zoneOffset, hasButton } = useSession();
+  const t = useTexts(deviceText);
   const navigate = useNavigate();
   const [messages, messageHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
@@ -143,7 +144,7 @@ export function ScanPage({ basePath }: { basePath: string }) {
   const columns = useMemo<FleetColumn<ScannedDevice>[]>(
     () => [
       { key: 'ip', title: t('ip'), dataIndex: 'ip' },
-      { key: 'macAddress', title: t('macAddress'), dataIndex: 'macAddress' },
+      { key: 'macAddress', title: t('macAddressTitle'), dataIndex: 'macAddress' },
       { key: 'deviceModel', title: t('deviceModel'), dataIndex: 'deviceModel' },
       { key: 'firmwareVersion', title: t('firmwareVersion'), dataIndex: 'firmwareVersion' },
       {

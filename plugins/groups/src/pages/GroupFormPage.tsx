@@ -1,11 +1,21 @@
-import { rememberCreated, SiteTreeSelect, takeCreated, translate, useSession } from '@phonefleet/sdk/ui';
-import { Button, Card, Form, Input, message, Result, Space, Spin, Steps, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  DevicePicker,
+  FormShell,
+  rememberCreated,
+  SiteTreeSelect,
+  translate,
+  useEditedRecord,
+  useFieldRules,
+  useFormShell,
+  useLanguage,
+  useTexts,
+} from '@phonefleet/sdk/ui';
+import { Form, Input, message } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { addGroup, fetchGroup, type GroupDetail, groupNameAvailable, updateGroup } from '../api.js';
-import { DevicePicker } from '../components/DevicePicker.js';
+import { addGroup, fetchGroup, groupNameAvailable, updateGroup } from '../api.js';
 import { GROUP_LIST, groupParamsPath } from '../links.js';
-import { type GroupTextKey, groupText } from '../texts.js';
+import { groupText } from '../texts.js';
 
 interface Values {
   groupName: string;
@@ -20,49 +30,31 @@ interface Values {
  * showing the finish step.
  */
 export function GroupFormPage({ mode }: { mode: 'add' | 'edit' }) {
-  const { language } = useSession();
-  const t = useCallback(
-    (key: GroupTextKey, values?: Record<string, string | number>) => groupText(key, language, values),
-    [language],
-  );
+  const language = useLanguage();
+  const t = useTexts(groupText);
+  const rules = useFieldRules();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const [form] = Form.useForm<Values>();
+  const shell = useFormShell({ form, cancelTo: GROUP_LIST, fieldErrors: { groupNameExists: 'groupName' } });
   const [step, setStep] = useState<0 | 1>(0);
   const [deviceIds, setDeviceIds] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [group, setGroup] = useState<GroupDetail | null | undefined>(mode === 'edit' ? undefined : null);
+  const [checking, setChecking] = useState(false);
   const editId = Number(query.get('id')) || 0;
   const siteId = Form.useWatch('siteId', form);
-
-  useEffect(() => {
-    // Back on the first step: no finish step is pending.
-    takeCreated('group');
-    if (mode === 'add') return;
-    let current = true;
-    fetchGroup(editId)
-      .then((found) => {
-        if (!current) return;
-        setGroup(found);
-        setDeviceIds(found.devices.map((device) => device.id));
-        form.setFieldsValue({
-          groupName: found.groupName,
-          description: found.description,
-          siteId: found.siteId ?? undefined,
-        });
-      })
-      .catch(() => {
-        if (current) setGroup(null);
-      });
-    return () => {
-      current = false;
-    };
-  }, [mode, editId, form]);
+  const group = useEditedRecord(mode === 'edit' ? editId : undefined, fetchGroup, (found) => {
+    setDeviceIds(found.devices.map((device) => device.id));
+    form.setFieldsValue({
+      groupName: found.groupName,
+      description: found.description,
+      siteId: found.siteId ?? undefined,
+    });
+  });
 
   const toDevices = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setSaving(true);
+    setChecking(true);
     try {
       const free = await groupNameAvailable(values.groupName.trim(), group?.id, values.siteId);
       if (!free) {
@@ -73,125 +65,83 @@ export function GroupFormPage({ mode }: { mode: 'add' | 'edit' }) {
     } catch {
       // shown by the api client
     } finally {
-      setSaving(false);
+      setChecking(false);
     }
   };
 
-  const submit = async (next: 'list' | 'params') => {
-    if (deviceIds.length === 0) {
-      message.error(translate('groupNeedsDevice', language));
-      return;
-    }
-    const values = form.getFieldsValue(true) as Values;
-    const input = {
-      groupName: values.groupName.trim(),
-      description: values.description?.trim() ?? '',
-      deviceIds,
-    };
-    setSaving(true);
-    try {
-      let id: number;
-      if (mode === 'add')
-        id = (await addGroup({ ...input, ...(values.siteId ? { siteId: values.siteId } : {}) })).id;
-      else {
-        id = editId;
-        await updateGroup({ ...input, id });
-      }
-      if (next === 'list') {
-        message.success(t('saved'));
-        navigate(GROUP_LIST);
-        return;
-      }
-      rememberCreated('group', { id, name: input.groupName });
-      navigate(groupParamsPath({ id, groupName: input.groupName }, mode === 'add'));
-    } catch {
-      // shown by the api client (name taken, devices outside the group's site ...)
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  if (group === undefined) return <Spin style={{ display: 'block', padding: 64 }} />;
-  if (mode === 'edit' && group === null) {
-    return (
-      <Result
-        status="warning"
-        title={t('notFound')}
-        extra={<Button onClick={() => navigate(GROUP_LIST)}>{t('cancel')}</Button>}
-      />
+  const save = (next: 'list' | 'params') =>
+    shell.submit(
+      async (values) => {
+        if (deviceIds.length === 0) {
+          message.error(translate('groupNeedsDevice', language));
+          return false;
+        }
+        const input = {
+          groupName: values.groupName.trim(),
+          description: values.description?.trim() ?? '',
+          deviceIds,
+        };
+        let id = editId;
+        if (mode === 'add')
+          id = (await addGroup({ ...input, ...(values.siteId ? { siteId: values.siteId } : {}) })).id;
+        else await updateGroup({ ...input, id });
+        if (next === 'list') {
+          message.success(t('saved'));
+          navigate(GROUP_LIST);
+          return;
+        }
+        rememberCreated('group', { id, name: input.groupName });
+        navigate(groupParamsPath({ id, groupName: input.groupName }, mode === 'add'));
+      },
+      { validate: false },
     );
-  }
-  const cancel = <Button onClick={() => navigate(GROUP_LIST)}>{t('cancel')}</Button>;
+
   return (
-    <Card data-testid="group-form" data-step={step}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {mode === 'add' ? t('addGroup') : t('editGroup')}
-      </Typography.Title>
-      <Steps
-        current={step}
-        items={[
-          { title: t('stepBasic') },
-          { title: t('stepDevices') },
-          { title: t('stepParams') },
-          { title: t('stepFinish') },
-        ]}
-        style={{ maxWidth: 900, marginBottom: 32 }}
-      />
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        style={{ maxWidth: 560, display: step === 0 ? undefined : 'none' }}
-        disabled={saving}
-      >
-        <Form.Item
-          name="groupName"
-          label={t('groupName')}
-          rules={[
-            { required: true, whitespace: true, message: translate('fieldRequired', language) },
-            { max: 128, message: translate('nameTooLong', language) },
-          ]}
-        >
+    <FormShell
+      shell={shell}
+      title={mode === 'add' ? t('addGroup') : t('editGroup')}
+      testId="group-form"
+      loading={group === undefined}
+      missing={mode === 'edit' && group === null ? t('notFound') : undefined}
+      wizard={{
+        area: 'group',
+        steps: [t('stepBasic'), t('stepDevices')],
+        current: step,
+        busy: shell.saving || checking,
+        ...(step === 0
+          ? { onNext: toDevices, nextTestId: 'group-next' }
+          : {
+              onBack: () => setStep(0),
+              ...(mode === 'edit' ? { onSave: () => save('list') } : {}),
+              onNext: () => save('params'),
+              nextTestId: 'group-devices-next',
+            }),
+      }}
+      width={step === 0 ? 560 : false}
+    >
+      <div style={{ display: step === 0 ? undefined : 'none' }}>
+        <Form.Item name="groupName" label={t('groupName')} rules={rules.name}>
           <Input data-testid="group-name" />
         </Form.Item>
         <Form.Item name="siteId" label={t('site')} extra={mode === 'add' ? t('siteHint') : undefined}>
           <SiteTreeSelect allowClear data-testid="group-site" disabled={mode === 'edit'} />
         </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('description')}
-          rules={[{ max: 500, message: translate('descriptionTooLong', language) }]}
-        >
+        <Form.Item name="description" label={t('description')} rules={rules.description}>
           <Input.TextArea rows={4} data-testid="group-desc" />
         </Form.Item>
-        <Space>
-          {cancel}
-          <Button type="primary" onClick={toDevices} loading={saving} data-testid="group-next">
-            {t('next')}
-          </Button>
-        </Space>
-      </Form>
+      </div>
       {step === 1 ? (
-        <>
-          <DevicePicker siteId={siteId} selected={deviceIds} onChange={setDeviceIds} />
-          <Space style={{ marginTop: 16 }}>
-            {cancel}
-            <Button onClick={() => setStep(0)}>{t('back')}</Button>
-            {mode === 'edit' ? (
-              <Button onClick={() => submit('list')} loading={saving}>
-                {t('save')}
-              </Button>
-            ) : null}
-            <Button
-              type="primary"
-              onClick={() => submit('params')}
-              loading={saving}
-              data-testid="group-devices-next"
-            >
-              {t('next')}
-            </Button>
-          </Space>
-        </>
+        <DevicePicker
+          tableId="group-devices"
+          siteId={siteId}
+          value={deviceIds}
+          onChange={(ids) => {
+            setDeviceIds(ids);
+            shell.changed();
+          }}
+          testIds={{ root: 'group-devices', keywords: 'device-search', count: 'selected-count' }}
+        />
       ) : null}
-    </Card>
+    </FormShell>
   );
 }

@@ -1,31 +1,13 @@
 // @vitest-environment happy-dom
-import '@ant-design/v5-patch-for-react-19';
-import type { HomeTotals, LoginInfo } from '@phonefleet/sdk';
+import type { HomeTotals } from '@phonefleet/sdk';
+import { loginWith, settle } from '@phonefleet/sdk/testing/ui';
 import { SessionProvider } from '@phonefleet/sdk/ui';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dashboard } from './Dashboard.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const login: LoginInfo = {
-  user: {
-    id: 1,
-    userName: 'admin',
-    email: '',
-    role: 'admin',
-    userType: 'admin',
-    enterpriseType: 'others',
-    channelId: null,
-    enterpriseId: null,
-    zoneId: null,
-    timezone: null,
-    zoneOffset: null,
-  },
-  resources: [],
-  buttons: {},
-};
+const login = loginWith({});
 
 function stubTotals(totals: HomeTotals): void {
   vi.stubGlobal(
@@ -53,10 +35,6 @@ async function renderDashboard(language: 'en-US' | 'zh-CN'): Promise<HTMLElement
   for (let i = 0; i < 50 && container.querySelector('[aria-busy=true]'); i++) await settle(10);
   await settle(300); // let antd's button motion finish inside act
   return container;
-}
-
-async function settle(ms: number): Promise<void> {
-  await act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
 }
 
 const text = (container: HTMLElement, testId: string) =>

@@ -1,11 +1,11 @@
 import type { HomeTotals } from '@phonefleet/sdk';
-import { BarList, DonutChart, useSession } from '@phonefleet/sdk/ui';
+import { BarList, DonutChart, useTexts } from '@phonefleet/sdk/ui';
 import { Button, Col, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_TOTALS, fetchHomeTotals } from '../api.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { StatCard } from '../components/StatCard.js';
-import { type HomeTextKey, homeText } from '../texts.js';
+import { homeText } from '../texts.js';
 
 const COLORS = {
   blue: '#1677ff',
@@ -19,8 +19,7 @@ const COLORS = {
 
 /** The home dashboard (spec §2): figures for the caller's organization; zeros on an empty database. */
 export function Dashboard() {
-  const { language } = useSession();
-  const t = useCallback((key: HomeTextKey) => homeText(key, language), [language]);
+  const t = useTexts(homeText);
   const [totals, setTotals] = useState<HomeTotals>(EMPTY_TOTALS);
   const [loading, setLoading] = useState(true);
 

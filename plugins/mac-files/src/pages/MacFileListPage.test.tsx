@@ -1,33 +1,10 @@
 // @vitest-environment happy-dom
-import '@ant-design/v5-patch-for-react-19';
-import type { LoginInfo } from '@phonefleet/sdk';
+import { loginWith, settle } from '@phonefleet/sdk/testing/ui';
 import { SessionProvider } from '@phonefleet/sdk/ui';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MacFileListPage } from './MacFileListPage.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-function login(buttons: string[]): LoginInfo {
-  return {
-    user: {
-      id: 1,
-      userName: 'admin',
-      email: '',
-      role: 'admin',
-      userType: 'admin',
-      enterpriseType: 'others',
-      channelId: null,
-      enterpriseId: null,
-      zoneId: null,
-      timezone: null,
-      zoneOffset: null,
-    },
-    resources: [],
-    buttons: { MAC: buttons },
-  };
-}
 
 const row = {
   id: 41,
@@ -58,10 +35,6 @@ function stubApi(): void {
 
 const roots: Root[] = [];
 
-async function settle(ms = 20): Promise<void> {
-  await act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
-}
-
 async function render(buttons: string[]): Promise<HTMLElement> {
   const container = document.createElement('div');
   document.body.appendChild(container);
@@ -69,7 +42,7 @@ async function render(buttons: string[]): Promise<HTMLElement> {
   roots.push(root);
   await act(async () => {
     root.render(
-      <SessionProvider login={login(buttons)} language="en-US" zoneOffset="+08:00">
+      <SessionProvider login={loginWith({ MAC: buttons })} language="en-US" zoneOffset="+08:00">
         <MacFileListPage />
       </SessionProvider>,
     );

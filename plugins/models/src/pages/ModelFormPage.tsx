@@ -1,17 +1,25 @@
-import { rememberCreated, SiteTreeSelect, takeCreated, translate, useSession } from '@phonefleet/sdk/ui';
-import { Button, Card, Form, Input, message, Result, Select, Space, Spin, Steps, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import type { ModelTemplateRow } from '@phonefleet/sdk';
+import {
+  FormShell,
+  rememberCreated,
+  SiteTreeSelect,
+  useEditedRecord,
+  useFieldRules,
+  useFormShell,
+  useTexts,
+} from '@phonefleet/sdk/ui';
+import { Form, Input, message, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   addModelTemplate,
   fetchModelTemplate,
   fetchSupportedModels,
-  type ModelTemplate,
   type ModelTemplateInput,
   updateModelTemplate,
 } from '../api.js';
 import { addModelPath, MODEL_LIST, modelParamsPath } from '../links.js';
-import { type ModelTextKey, modelText } from '../texts.js';
+import { modelText } from '../texts.js';
 
 interface Values {
   name: string;
@@ -37,20 +45,22 @@ function inputOf(values: Values): ModelTemplateInput {
  * model list showing the finish step.
  */
 export function ModelFormPage({ mode }: { mode: 'add' | 'edit' }) {
-  const { language } = useSession();
-  const t = useCallback(
-    (key: ModelTextKey, values?: Record<string, string | number>) => modelText(key, language, values),
-    [language],
-  );
+  const t = useTexts(modelText);
+  const rules = useFieldRules();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const shell = useFormShell({
+    form,
+    cancelTo: MODEL_LIST,
+    fieldErrors: { modelTemplateExists: 'model', unknownModel: 'model' },
+  });
   const [models, setModels] = useState<string[]>([]);
-  const [template, setTemplate] = useState<ModelTemplate | null | undefined>(
-    mode === 'edit' ? undefined : null,
+  const template = useEditedRecord(
+    mode === 'edit' ? Number(query.get('id')) || 0 : undefined,
+    fetchModelTemplate,
+    (found) => form.setFieldsValue(found),
   );
-  const editId = Number(query.get('id')) || 0;
   const [initial] = useState(() => ({
     name: query.get('templateName') ?? '',
     description: query.get('modelDesc') ?? '',
@@ -64,41 +74,17 @@ export function ModelFormPage({ mode }: { mode: 'add' | 'edit' }) {
       .catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    // Back on the first step: no finish step is pending.
-    takeCreated('model');
-    if (mode === 'add') return;
-    let current = true;
-    fetchModelTemplate(editId)
-      .then((found) => {
-        if (!current) return;
-        setTemplate(found);
-        form.setFieldsValue(found);
-      })
-      .catch(() => {
-        if (current) setTemplate(null);
-      });
-    return () => {
-      current = false;
-    };
-  }, [mode, editId, form]);
-
-  const submit = async (next: 'list' | 'params') => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const input = inputOf(values);
-    setSaving(true);
-    try {
-      let saved: ModelTemplate | (ModelTemplateInput & { id: number });
-      if (mode === 'add') {
-        saved = { ...input, id: (await addModelTemplate(input)).id };
-        // Back from set parameters shows what was typed.
-        await navigate(addModelPath(input), { replace: true });
-      } else if (template) {
+  const save = (next: 'list' | 'params') =>
+    shell.submit(async (values) => {
+      const input = inputOf(values);
+      let saved: ModelTemplateRow | (ModelTemplateInput & { id: number });
+      if (template) {
         await updateModelTemplate({ id: template.id, name: input.name, description: input.description });
         saved = { ...template, name: input.name, description: input.description };
       } else {
-        return;
+        saved = { ...input, id: (await addModelTemplate(input)).id };
+        // Back from set parameters shows what was typed.
+        await navigate(addModelPath(input), { replace: true });
       }
       if (next === 'list') {
         message.success(t('saved'));
@@ -107,82 +93,43 @@ export function ModelFormPage({ mode }: { mode: 'add' | 'edit' }) {
       }
       rememberCreated('model', { id: saved.id, name: saved.name });
       navigate(modelParamsPath(saved, mode === 'add'));
-    } catch {
-      // shown by the api client (a template for this model already in the site, unknown model ...)
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const required = { required: true, message: translate('fieldRequired', language) };
-  if (template === undefined) return <Spin style={{ display: 'block', padding: 64 }} />;
-  if (mode === 'edit' && template === null) {
-    return (
-      <Result
-        status="warning"
-        title={t('notFound')}
-        extra={<Button onClick={() => navigate(MODEL_LIST)}>{t('cancel')}</Button>}
-      />
-    );
-  }
   const fixed = mode === 'edit';
   return (
-    <Card data-testid="model-form">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {mode === 'add' ? t('addModel') : t('editModel')}
-      </Typography.Title>
-      <Steps
-        current={0}
-        items={[{ title: t('stepBasic') }, { title: t('stepParams') }, { title: t('stepFinish') }]}
-        style={{ maxWidth: 720, marginBottom: 32 }}
-      />
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        style={{ maxWidth: 560 }}
-        disabled={saving}
-        initialValues={mode === 'add' ? initial : undefined}
-      >
-        <Form.Item
-          name="name"
-          label={t('name')}
-          rules={[
-            { ...required, whitespace: true },
-            { max: 128, message: translate('nameTooLong', language) },
-          ]}
-        >
-          <Input data-testid="model-name" />
-        </Form.Item>
-        <Form.Item name="model" label={t('model')} rules={fixed ? [] : [required]}>
-          <Select
-            data-testid="model-model"
-            disabled={fixed}
-            showSearch
-            options={models.map((model) => ({ value: model, label: model }))}
-          />
-        </Form.Item>
-        <Form.Item name="siteId" label={t('site')} rules={fixed ? [] : [{ ...required, type: 'number' }]}>
-          <SiteTreeSelect data-testid="model-site" disabled={fixed} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('description')}
-          rules={[{ max: 500, message: translate('descriptionTooLong', language) }]}
-        >
-          <Input.TextArea rows={4} data-testid="model-desc" />
-        </Form.Item>
-        <Space>
-          <Button onClick={() => navigate(MODEL_LIST)}>{t('cancel')}</Button>
-          {fixed ? (
-            <Button onClick={() => submit('list')} loading={saving}>
-              {t('save')}
-            </Button>
-          ) : null}
-          <Button type="primary" onClick={() => submit('params')} loading={saving} data-testid="model-next">
-            {t('next')}
-          </Button>
-        </Space>
-      </Form>
-    </Card>
+    <FormShell
+      shell={shell}
+      title={mode === 'add' ? t('addModel') : t('editModel')}
+      testId="model-form"
+      loading={template === undefined}
+      missing={mode === 'edit' && template === null ? t('notFound') : undefined}
+      wizard={{
+        area: 'model',
+        steps: [t('stepBasic')],
+        current: 0,
+        onNext: () => save('params'),
+        ...(fixed ? { onSave: () => save('list') } : {}),
+        nextTestId: 'model-next',
+      }}
+      formProps={{ initialValues: mode === 'add' ? initial : undefined }}
+    >
+      <Form.Item name="name" label={t('templateName')} rules={rules.name}>
+        <Input data-testid="model-name" />
+      </Form.Item>
+      <Form.Item name="model" label={t('model')} rules={fixed ? [] : [rules.required]}>
+        <Select
+          data-testid="model-model"
+          disabled={fixed}
+          showSearch
+          options={models.map((model) => ({ value: model, label: model }))}
+        />
+      </Form.Item>
+      <Form.Item name="siteId" label={t('site')} rules={fixed ? [] : [{ ...rules.required, type: 'number' }]}>
+        <SiteTreeSelect data-testid="model-site" disabled={fixed} />
+      </Form.Item>
+      <Form.Item name="description" label={t('description')} rules={rules.description}>
+        <Input.TextArea rows={4} data-testid="model-desc" />
+      </Form.Item>
+    </FormShell>
   );
 }

@@ -1,9 +1,10 @@
+import type { SiteRow } from '@phonefleet/sdk';
 import {
   EMPTY_CELL,
-  ExecutionModeDialog,
   formatDateTime,
+  usePushDialog,
   useSession,
-  useWizardFinished,
+  useTexts,
   WizardFinished,
 } from '@phonefleet/sdk/ui';
 import {
@@ -30,12 +31,11 @@ import {
   fetchSite,
   fetchSiteTree,
   pushSite,
-  type SiteDetail,
   type SiteNode,
 } from '../api.js';
 import { addSitePath, editSitePath, siteParamsPath } from '../links.js';
 import { filterSites, siteIds } from '../site-tree.js';
-import { type SiteTextKey, siteText } from '../texts.js';
+import { siteText } from '../texts.js';
 
 interface TreeItem {
   key: number;
@@ -57,11 +57,8 @@ function treeItems(nodes: readonly SiteNode[], withOrg: boolean): TreeItem[] {
  * delete), each shown only with its permission button.
  */
 export function SiteListPage() {
-  const { language, zoneOffset, hasButton } = useSession();
-  const t = useCallback(
-    (key: SiteTextKey, values?: Record<string, string | number>) => siteText(key, language, values),
-    [language],
-  );
+  const { zoneOffset, hasButton } = useSession();
+  const t = useTexts(siteText);
   const navigate = useNavigate();
   const [query, setQuery] = useSearchParams();
   const [messageApi, messageHolder] = message.useMessage();
@@ -70,21 +67,15 @@ export function SiteListPage() {
   const [tree, setTree] = useState<SiteNode[] | null>(null);
   const [keywords, setKeywords] = useState('');
   const [expanded, setExpanded] = useState<number[]>([]);
-  const [detail, setDetail] = useState<SiteDetail | null>(null);
+  const [detail, setDetail] = useState<SiteRow | null>(null);
   const [detailLoading, setDetailLoading] = useState(false);
-  const [pushing, setPushing] = useState(false);
+  const pushing = usePushDialog((site: SiteRow, mode) => pushSite(site.id, mode));
   const [version, setVersion] = useState(0);
 
   const selectedId = Number(query.get('siteId')) || undefined;
   const select = useCallback(
     (id: number | undefined) => setQuery(id === undefined ? {} : { siteId: String(id) }, { replace: true }),
     [setQuery],
-  );
-
-  const [finished, closeFinished] = useWizardFinished(
-    'site',
-    (id) => fetchSite(id, true),
-    (created) => select(created.id),
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the Refresh (and after-change) trigger
@@ -137,7 +128,7 @@ export function SiteListPage() {
     setExpanded(siteIds(filterSites(tree ?? [], value)));
   };
 
-  const confirmDelete = (site: SiteDetail) =>
+  const confirmDelete = (site: SiteRow) =>
     modal.confirm({
       title: t('deleteTitle'),
       content: t('deleteContent', { name: site.siteName }),
@@ -152,7 +143,7 @@ export function SiteListPage() {
       },
     });
 
-  const confirmClear = (site: SiteDetail) =>
+  const confirmClear = (site: SiteRow) =>
     modal.confirm({
       title: t('clearTitle'),
       content: t('clearContent', { name: site.siteName }),
@@ -179,7 +170,7 @@ export function SiteListPage() {
       {hasButton('site', 'setParam') ? (
         <Button onClick={() => navigate(siteParamsPath(detail, false))}>{t('setParam')}</Button>
       ) : null}
-      {hasButton('site', 'push') ? <Button onClick={() => setPushing(true)}>{t('push')}</Button> : null}
+      {hasButton('site', 'push') ? <Button onClick={() => pushing.ask(detail)}>{t('push')}</Button> : null}
       {hasButton('site', 'delete') && detail.hasConfig ? (
         <Button onClick={() => confirmClear(detail)}>{t('clearParams')}</Button>
       ) : null}
@@ -200,15 +191,14 @@ export function SiteListPage() {
     <div data-testid="site-list">
       {messageHolder}
       {modalHolder}
-      {finished ? (
-        <WizardFinished
-          steps={[t('stepBasic'), t('stepParams'), t('stepFinish')]}
-          title={t('finished', { name: finished.name })}
-          subTitle={t('finishedHint')}
-          language={language}
-          onClose={closeFinished}
-        />
-      ) : null}
+      <WizardFinished
+        area="site"
+        steps={[t('basic')]}
+        exists={(id) => fetchSite(id, true)}
+        onFound={(created) => select(created.id)}
+        title={(name) => t('finished', { name })}
+        subTitle={t('finishedHint')}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={9} xl={8}>
           <Card
@@ -274,7 +264,7 @@ export function SiteListPage() {
                   <Descriptions.Item label={t('created')}>
                     {formatDateTime(detail.createTime, zoneOffset) || EMPTY_CELL}
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('siteDesc')} span={2}>
+                  <Descriptions.Item label={t('description')} span={2}>
                     <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
                       {detail.siteDesc || EMPTY_CELL}
                     </Typography.Paragraph>
@@ -287,18 +277,7 @@ export function SiteListPage() {
           </Card>
         </Col>
       </Row>
-      <ExecutionModeDialog
-        open={pushing}
-        language={language}
-        onCancel={() => setPushing(false)}
-        onOk={(mode) => {
-          setPushing(false);
-          if (!detail) return;
-          pushSite(detail.id, mode)
-            .then(() => messageApi.success({ content: t('taskCreated'), duration: 6 }))
-            .catch(() => undefined);
-        }}
-      />
+      {pushing.dialog}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@phonefleet/sdk';
+import { taskResultName } from '@phonefleet/sdk/ui';
 import { Tag } from 'antd';
 import type { TaskState } from '../api.js';
 import { type TaskTextKey, taskText } from '../texts.js';
@@ -34,7 +35,7 @@ export function StateTag({ state, language }: { state: TaskState; language: Lang
 export function ResultTag({ result, language }: { result: number; language: Language }) {
   return (
     <Tag color={resultColors[result] ?? 'default'} data-result={result}>
-      {taskText(`result${result}` as TaskTextKey, language)}
+      {taskResultName(result, language)}
     </Tag>
   );
 }

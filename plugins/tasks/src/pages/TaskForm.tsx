@@ -1,20 +1,16 @@
-import { isApiError, SiteTreeSelect, translate, useSession, ZonedDateTimePicker } from '@phonefleet/sdk/ui';
 import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Select,
-  Space,
-  Spin,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+  DevicePicker,
+  FormShell,
+  SiteTreeSelect,
+  taskTypeName,
+  translate,
+  useEditedRecord,
+  useFormShell,
+  useSession,
+  useTexts,
+  ZonedDateTimePicker,
+} from '@phonefleet/sdk/ui';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Tooltip, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   addTask,
@@ -25,7 +21,6 @@ import {
   taskAction,
   updateTask,
 } from '../api.js';
-import { DevicePicker } from '../components/DevicePicker.js';
 import { RelationSelect } from '../components/RelationSelect.js';
 import {
   type RepeatKind,
@@ -36,7 +31,7 @@ import {
   scheduleProblems,
   type TimeType,
 } from '../schedule.js';
-import { type TaskTextKey, taskText, typeText } from '../texts.js';
+import { type TaskTextKey, taskText } from '../texts.js';
 import type { ListNotice } from './TaskList.js';
 
 interface Values extends ScheduleForm {
@@ -112,38 +107,21 @@ const MONTH_DAYS = [...Array.from({ length: 31 }, (_, day) => String(day + 1)), 
  */
 export function TaskForm({ basePath, mode }: { basePath: string; mode: 'add' | 'edit' | 'runAgain' }) {
   const { language, zoneOffset } = useSession();
-  const t = useCallback(
-    (key: TaskTextKey, values?: Record<string, string | number>) => taskText(key, language, values),
-    [language],
-  );
+  const t = useTexts(taskText);
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const id = Number(query.get('id')) || 0;
   const [form] = Form.useForm<Values>();
-  const [task, setTask] = useState<TaskDetail | null | undefined>(mode === 'add' ? null : undefined);
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const shell = useFormShell({ form, cancelTo: basePath });
+  const task = useEditedRecord(
+    mode === 'add' ? undefined : id,
+    (taskId) => fetchTask(taskId, true),
+    (found) => form.setFieldsValue(valuesOf(found)),
+  );
   const type = Form.useWatch('type', form) ?? initialValues.type;
   const timeType: TimeType = Form.useWatch('timeType', form) ?? initialValues.timeType;
   const repeat: RepeatKind | undefined = Form.useWatch('repeat', form);
   const relationLabel: string | undefined = Form.useWatch('relationLabel', form);
-
-  useEffect(() => {
-    if (mode === 'add') return;
-    let current = true;
-    fetchTask(id, true)
-      .then((found) => {
-        if (!current) return;
-        setTask(found);
-        form.setFieldsValue(valuesOf(found));
-      })
-      .catch(() => {
-        if (current) setTask(null);
-      });
-    return () => {
-      current = false;
-    };
-  }, [mode, id, form]);
 
   const showProblems = (problems: { field: ScheduleField | RangeField; message: string }[]) => {
     const byField = new Map<string, string[]>();
@@ -152,214 +130,212 @@ export function TaskForm({ basePath, mode }: { basePath: string; mode: 'add' | '
     form.setFields([...byField].map(([name, errors]) => ({ name: name as keyof Values, errors })));
   };
 
-  const submit = async () => {
-    setRefusal(null);
-    form.setFields(FIELDS.map((name) => ({ name, errors: [] })));
-    const values = { ...initialValues, ...form.getFieldsValue(true) } as Values;
-    const problems: { field: ScheduleField | RangeField; message: string }[] = scheduleProblems(
-      values,
-      Date.now(),
-    ).map((problem) => ({ field: problem.field, message: translate(problem.message, language) }));
-    const rangeField = rangeFieldOf(values.type);
-    const missingRange =
-      rangeField === 'deviceIds' ? values.deviceIds.length === 0 : rangeField ? !values[rangeField] : false;
-    if (rangeField && missingRange) {
-      problems.push({ field: rangeField, message: translate('taskDevicesRequired', language) });
-    }
-    if (problems.length) return showProblems(problems);
-    setSaving(true);
-    try {
-      if (mode === 'edit') await updateTask(id, taskInputOf(values));
-      else await addTask(taskInputOf(values));
-      const state: ListNotice = { notice: mode === 'edit' ? 'saved' : 'created' };
-      navigate(basePath, { state });
-    } catch (error) {
-      // The api client showed it too; it stays here until the next try.
-      if (isApiError(error)) setRefusal(error.message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    shell.submit(
+      async (filled) => {
+        form.setFields(FIELDS.map((name) => ({ name, errors: [] })));
+        const values = { ...initialValues, ...filled };
+        const problems: { field: ScheduleField | RangeField; message: string }[] = scheduleProblems(
+          values,
+          Date.now(),
+        ).map((problem) => ({ field: problem.field, message: translate(problem.message, language) }));
+        const rangeField = rangeFieldOf(values.type);
+        const missingRange =
+          rangeField === 'deviceIds'
+            ? values.deviceIds.length === 0
+            : rangeField
+              ? !values[rangeField]
+              : false;
+        if (rangeField && missingRange) {
+          problems.push({ field: rangeField, message: translate('taskDevicesRequired', language) });
+        }
+        if (problems.length) {
+          showProblems(problems);
+          return false;
+        }
+        if (mode === 'edit') await updateTask(id, taskInputOf(values));
+        else await addTask(taskInputOf(values));
+        const state: ListNotice = { notice: mode === 'edit' ? 'saved' : 'created' };
+        navigate(basePath, { state });
+      },
+      { validate: false },
+    );
 
-  const runAgain = async () => {
-    setRefusal(null);
-    setSaving(true);
-    try {
-      await taskAction('runAgain', id);
-      navigate(`${basePath}/taskResult?id=${id}`);
-    } catch (error) {
-      if (isApiError(error)) setRefusal(error.message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  if (task === undefined) return <Spin style={{ display: 'block', padding: 64 }} />;
-  const back = <Button onClick={() => navigate(basePath)}>{t('back')}</Button>;
-  if (mode !== 'add' && task === null) return <Result status="warning" title={t('notFound')} extra={back} />;
-  if (mode === 'edit' && task && task.state !== 0 && task.state !== 5) {
-    return <Result status="warning" title={t('notEditable')} extra={back} />;
-  }
-  if (mode === 'runAgain' && task && task.state !== 4 && task.state !== 7) {
-    return <Result status="warning" title={t('notRunnable')} extra={back} />;
-  }
+  const runAgain = () =>
+    shell.submit(
+      async () => {
+        await taskAction('runAgain', id);
+        navigate(`${basePath}/taskResult?id=${id}`);
+      },
+      { validate: false },
+    );
 
   const readOnly = mode === 'runAgain';
   const rangeField = rangeFieldOf(type);
   const zone = `GMT${zoneOffset}`;
   const title = mode === 'add' ? 'addTask' : mode === 'edit' ? 'editTask' : 'runAgainTask';
+  let unavailable: string | undefined;
+  if (mode !== 'add' && task === null) unavailable = t('notFound');
+  else if (mode === 'edit' && task && task.state !== 0 && task.state !== 5) unavailable = t('notEditable');
+  else if (mode === 'runAgain' && task && task.state !== 4 && task.state !== 7)
+    unavailable = t('notRunnable');
   return (
-    <Card data-testid="task-form" data-mode={mode}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t(title)}
-      </Typography.Title>
-      {readOnly && task ? (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('runAgainHint', { count: task.deviceIds.length })}
-        />
-      ) : null}
-      {refusal ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={refusal}
-          data-testid="task-form-error"
-        />
-      ) : null}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        disabled={saving || readOnly}
-        onValuesChange={(changed: Partial<Values>) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
-        }
-      >
-        <Typography.Title level={5}>{t('basic')}</Typography.Title>
-        <Form.Item name="taskName" label={t('taskName')} required={timeType !== 1} style={{ maxWidth: 480 }}>
-          <Input maxLength={1000} data-testid="task-name" />
-        </Form.Item>
-        <Form.Item name="type" label={t('type')} style={{ maxWidth: 480 }}>
-          <Select<number>
-            data-testid="task-type"
-            disabled={mode !== 'add'}
-            options={TYPES.map((value) => ({
-              value,
-              disabled: value === 3,
-              label:
-                value === 3 ? (
-                  <Tooltip title={t('firmwareUnavailable')}>
-                    <span>{typeText(value, language)}</span>
-                  </Tooltip>
-                ) : (
-                  typeText(value, language)
-                ),
-            }))}
+    <FormShell
+      shell={shell}
+      title={t(title)}
+      testId="task-form"
+      loading={task === undefined}
+      missing={unavailable}
+      cancelLabel={t('back')}
+      readOnly={readOnly}
+      width={false}
+      formProps={{ initialValues }}
+      notice={
+        readOnly && task ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('runAgainHint', { count: task.deviceIds.length })}
           />
-        </Form.Item>
-
-        <Typography.Title level={5}>{t('devices')}</Typography.Title>
-        {rangeField === 'deviceIds' ? (
-          <Form.Item name="deviceIds">
-            <DevicePicker disabled={saving || readOnly} />
-          </Form.Item>
-        ) : null}
-        {rangeField === 'modelTemplateId' || rangeField === 'groupId' ? (
-          <Form.Item name={rangeField} label={t(rangeField === 'groupId' ? 'group' : 'modelTemplate')}>
-            <RelationSelect
-              kind={rangeField === 'groupId' ? 'group' : 'model'}
-              initialLabel={relationLabel}
-              onChange={(value, label) => form.setFieldsValue({ [rangeField]: value, relationLabel: label })}
-            />
-          </Form.Item>
-        ) : null}
-        {rangeField === 'siteId' ? (
-          <Form.Item name="siteId" label={t('site')}>
-            <SiteTreeSelect data-testid="task-site-select" style={{ width: 360 }} />
-          </Form.Item>
-        ) : null}
-        {rangeField === undefined ? <Typography.Paragraph>{t('globalRange')}</Typography.Paragraph> : null}
-
-        <Typography.Title level={5}>{t('execution')}</Typography.Title>
-        <Form.Item name="timeType" label={t('timeType')}>
-          <Radio.Group
-            data-testid="task-time-type"
-            options={[
-              { value: 1, label: t('immediate') },
-              { value: 2, label: t('scheduled') },
-              { value: 3, label: t('repeating') },
-            ]}
-          />
-        </Form.Item>
-        {timeType === 2 ? (
-          <Form.Item name="begin" label={t('taskTime')} required extra={t('scheduledHint', { zone })}>
-            <ZonedDateTimePicker zoneOffset={zoneOffset} data-testid="task-begin" />
-          </Form.Item>
-        ) : null}
-        {timeType === 3 ? (
-          <>
-            <Space wrap align="start">
-              <Form.Item name="begin" label={t('repeatStart')} required>
-                <ZonedDateTimePicker zoneOffset={zoneOffset} data-testid="task-begin" />
-              </Form.Item>
-              <Form.Item name="end" label={t('repeatEnd')}>
-                <ZonedDateTimePicker zoneOffset={zoneOffset} data-testid="task-end" />
-              </Form.Item>
-            </Space>
-            <Form.Item name="repeat" label={t('repeat')} required extra={t('repeatingHint', { zone })}>
-              <Radio.Group
-                data-testid="task-repeat"
-                options={(['daily', 'weekly', 'monthly', 'interval'] as const).map((value) => ({
-                  value,
-                  label: t(value === 'interval' ? 'everyInterval' : value),
-                }))}
-              />
-            </Form.Item>
-            {repeat === 'weekly' ? (
-              <Form.Item name="weekday" label={t('weekday')} required>
-                <Select
-                  style={{ width: 200 }}
-                  data-testid="task-weekday"
-                  options={WEEKDAYS.map((day) => ({ value: day, label: t(`weekday${day}` as TaskTextKey) }))}
-                />
-              </Form.Item>
-            ) : null}
-            {repeat === 'monthly' ? (
-              <Form.Item name="monthDay" label={t('monthDay')} required>
-                <Select
-                  style={{ width: 200 }}
-                  data-testid="task-month-day"
-                  options={MONTH_DAYS.map((day) => ({
-                    value: day,
-                    label: day === 'Last' ? t('lastDay') : day,
-                  }))}
-                />
-              </Form.Item>
-            ) : null}
-            {repeat === 'interval' ? (
-              <Form.Item name="interval" label={t('intervalSeconds')} required>
-                <InputNumber precision={0} data-testid="task-interval" />
-              </Form.Item>
-            ) : null}
-          </>
-        ) : null}
-      </Form>
-      <Space>
-        {back}
-        {readOnly ? (
-          <Button type="primary" loading={saving} onClick={runAgain} data-testid="task-run-again">
+        ) : null
+      }
+      buttons={
+        readOnly ? (
+          <Button
+            type="primary"
+            loading={shell.saving}
+            onClick={runAgain}
+            data-testid="task-run-again"
+            disabled={false}
+          >
             {t('runAgain')}
           </Button>
         ) : (
-          <Button type="primary" loading={saving} onClick={submit} data-testid="task-submit">
+          <Button type="primary" loading={shell.saving} onClick={save} data-testid="task-submit">
             {t('save')}
           </Button>
-        )}
-      </Space>
-    </Card>
+        )
+      }
+    >
+      <Typography.Title level={5}>{t('stepBasic')}</Typography.Title>
+      <Form.Item name="taskName" label={t('taskName')} required={timeType !== 1} style={{ maxWidth: 480 }}>
+        <Input maxLength={1000} data-testid="task-name" />
+      </Form.Item>
+      <Form.Item name="type" label={t('type')} style={{ maxWidth: 480 }}>
+        <Select<number>
+          data-testid="task-type"
+          disabled={mode !== 'add'}
+          options={TYPES.map((value) => ({
+            value,
+            disabled: value === 3,
+            label:
+              value === 3 ? (
+                <Tooltip title={t('firmwareUnavailable')}>
+                  <span>{taskTypeName(value, language)}</span>
+                </Tooltip>
+              ) : (
+                taskTypeName(value, language)
+              ),
+          }))}
+        />
+      </Form.Item>
+
+      <Typography.Title level={5}>{t('devices')}</Typography.Title>
+      {rangeField === 'deviceIds' ? (
+        <Form.Item name="deviceIds">
+          <DevicePicker
+            tableId="task-devices"
+            disabled={shell.saving || readOnly}
+            clearable
+            scrollY={360}
+            testIds={{
+              root: 'task-device-picker',
+              keywords: 'task-device-keywords',
+              count: 'task-device-count',
+            }}
+          />
+        </Form.Item>
+      ) : null}
+      {rangeField === 'modelTemplateId' || rangeField === 'groupId' ? (
+        <Form.Item name={rangeField} label={t(rangeField === 'groupId' ? 'group' : 'modelTemplate')}>
+          <RelationSelect
+            kind={rangeField === 'groupId' ? 'group' : 'model'}
+            initialLabel={relationLabel}
+            onChange={(value, label) => form.setFieldsValue({ [rangeField]: value, relationLabel: label })}
+          />
+        </Form.Item>
+      ) : null}
+      {rangeField === 'siteId' ? (
+        <Form.Item name="siteId" label={t('site')}>
+          <SiteTreeSelect data-testid="task-site-select" style={{ width: 360 }} />
+        </Form.Item>
+      ) : null}
+      {rangeField === undefined ? <Typography.Paragraph>{t('globalRange')}</Typography.Paragraph> : null}
+
+      <Typography.Title level={5}>{t('execution')}</Typography.Title>
+      <Form.Item name="timeType" label={t('timeType')}>
+        <Radio.Group
+          data-testid="task-time-type"
+          options={[
+            { value: 1, label: t('immediate') },
+            { value: 2, label: t('scheduled') },
+            { value: 3, label: t('repeating') },
+          ]}
+        />
+      </Form.Item>
+      {timeType === 2 ? (
+        <Form.Item name="begin" label={t('taskTime')} required extra={t('scheduledHint', { zone })}>
+          <ZonedDateTimePicker zoneOffset={zoneOffset} data-testid="task-begin" />
+        </Form.Item>
+      ) : null}
+      {timeType === 3 ? (
+        <>
+          <Space wrap align="start">
+            <Form.Item name="begin" label={t('repeatStart')} required>
+              <ZonedDateTimePicker zoneOffset={zoneOffset} data-testid="task-begin" />
+            </Form.Item>
+            <Form.Item name="end" label={t('repeatEnd')}>
+              <ZonedDateTimePicker zoneOffset={zoneOffset} data-testid="task-end" />
+            </Form.Item>
+          </Space>
+          <Form.Item name="repeat" label={t('repeat')} required extra={t('repeatingHint', { zone })}>
+            <Radio.Group
+              data-testid="task-repeat"
+              options={(['daily', 'weekly', 'monthly', 'interval'] as const).map((value) => ({
+                value,
+                label: t(value === 'interval' ? 'everyInterval' : value),
+              }))}
+            />
+          </Form.Item>
+          {repeat === 'weekly' ? (
+            <Form.Item name="weekday" label={t('weekday')} required>
+              <Select
+                style={{ width: 200 }}
+                data-testid="task-weekday"
+                options={WEEKDAYS.map((day) => ({ value: day, label: t(`weekday${day}` as TaskTextKey) }))}
+              />
+            </Form.Item>
+          ) : null}
+          {repeat === 'monthly' ? (
+            <Form.Item name="monthDay" label={t('monthDay')} required>
+              <Select
+                style={{ width: 200 }}
+                data-testid="task-month-day"
+                options={MONTH_DAYS.map((day) => ({
+                  value: day,
+                  label: day === 'Last' ? t('lastDay') : day,
+                }))}
+              />
+            </Form.Item>
+          ) : null}
+          {repeat === 'interval' ? (
+            <Form.Item name="interval" label={t('intervalSeconds')} required>
+              <InputNumber precision={0} data-testid="task-interval" />
+            </Form.Item>
+          ) : null}
+        </>
+      ) : null}
+    </FormShell>
   );
 }

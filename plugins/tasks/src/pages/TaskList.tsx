@@ -1,26 +1,28 @@
 import {
+  deleteAction,
   type FleetColumn,
-  FleetTable,
-  type FleetTableActions,
-  type FleetTableQuery,
   formatDateTime,
+  ListPage,
+  type RowAction,
+  TASK_NOTICE_SECONDS,
+  taskTypeName,
   useSession,
+  useTexts,
 } from '@phonefleet/sdk/ui';
-import { Button, Input, Modal, message, Select, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { message, Select, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type RowAction, rowActions } from '../actions.js';
+import { actionButton, rowActions } from '../actions.js';
 import {
   removeTasks,
   searchTasks,
-  type TaskAction,
   type TaskFilters,
   type TaskRow,
   type TaskState,
   taskAction,
 } from '../api.js';
 import { StateTag } from '../components/tags.js';
-import { type TaskTextKey, taskText, typeText } from '../texts.js';
+import { type TaskTextKey, taskText } from '../texts.js';
 
 export const POWER = 'task';
 const STATES: TaskState[] = [0, 1, 5, 4, 7];
@@ -36,18 +38,11 @@ export interface ListNotice {
  * actions its state allows and the session's buttons grant; the server's messages shown as they come.
  */
 export function TaskList({ basePath }: { basePath: string }) {
-  const { language, zoneOffset, hasButton } = useSession();
-  const t = useCallback(
-    (key: TaskTextKey, values?: Record<string, string | number>) => taskText(key, language, values),
-    [language],
-  );
+  const { language, zoneOffset } = useSession();
+  const t = useTexts(taskText);
   const navigate = useNavigate();
   const location = useLocation();
   const [messages, messageHolder] = message.useMessage();
-  const [modal, modalHolder] = Modal.useModal();
-  const table = useRef<FleetTableActions>(null);
-  const [filters, setFilters] = useState<TaskFilters>({});
-  const [selected, setSelected] = useState<number[]>([]);
 
   // Spec §9: the task-created message stays 6 s.
   const notice = (location.state as ListNotice | null)?.notice;
@@ -55,64 +50,13 @@ export function TaskList({ basePath }: { basePath: string }) {
     if (!notice) return;
     void messages.success({
       content: t(notice === 'created' ? 'taskCreated' : 'taskSaved'),
-      duration: 6,
+      duration: TASK_NOTICE_SECONDS,
       key: 'pf-task-notice',
     });
     navigate('.', { replace: true, state: null });
   }, [notice, messages, t, navigate]);
 
-  const request = useCallback((query: FleetTableQuery) => searchTasks(query, filters), [filters]);
-
-  const run = useCallback(
-    async (work: () => Promise<string>) => {
-      try {
-        void messages.success(await work());
-      } catch {
-        // the api client has shown the server's message
-      }
-      table.current?.reload();
-    },
-    [messages],
-  );
-
-  const confirmDelete = useCallback(
-    (ids: number[]) =>
-      modal.confirm({
-        title: t('deleteTitle'),
-        content: t('deleteContent', { count: ids.length }),
-        okText: t('delete'),
-        okButtonProps: { danger: true },
-        cancelText: t('cancel'),
-        onOk: () =>
-          run(async () => {
-            const text = await removeTasks(ids);
-            setSelected((keys) => keys.filter((key) => !ids.includes(key)));
-            return text;
-          }),
-      }),
-    [modal, t, run],
-  );
-
-  const onAction = useCallback(
-    (action: RowAction, row: TaskRow) => {
-      if (action === 'edit') return navigate(`${basePath}/editTask?id=${row.id}`);
-      if (action === 'runAgain') return navigate(`${basePath}/runAgainTask?id=${row.id}`);
-      if (action === 'delete') return confirmDelete([row.id]);
-      if (action === 'cancel') {
-        return modal.confirm({
-          title: t('cancelTitle'),
-          content: t('cancelContent', { name: row.taskName }),
-          okText: t('ok'),
-          cancelText: t('cancel'),
-          onOk: () => run(() => taskAction('cancel', row.id)),
-        });
-      }
-      const call: TaskAction = action === 'resume' ? 'start' : action;
-      return run(() => taskAction(call, row.id));
-    },
-    [navigate, basePath, confirmDelete, modal, t, run],
-  );
-
+  const openResults = (row: TaskRow) => navigate(`${basePath}/taskResult?id=${row.id}`);
   const columns = useMemo<FleetColumn<TaskRow>[]>(
     () => [
       {
@@ -129,7 +73,7 @@ export function TaskList({ basePath }: { basePath: string }) {
         key: 'type',
         title: t('type'),
         dataIndex: 'type',
-        render: (value: number) => typeText(value, language),
+        render: (value: number) => taskTypeName(value, language),
       },
       {
         key: 'timeType',
@@ -175,97 +119,94 @@ export function TaskList({ basePath }: { basePath: string }) {
         dataIndex: 'createTime',
         render: (value: string) => formatDateTime(value, zoneOffset),
       },
-      {
-        key: 'actions',
-        title: t('actions'),
-        fixed: 'right',
-        render: (_: unknown, row: TaskRow) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => navigate(`${basePath}/taskResult?id=${row.id}`)}>
-              {t('results')}
-            </Button>
-            {rowActions(row.state, (button) => hasButton(POWER, button)).map((action) => (
-              <Button
-                key={action}
-                type="link"
-                size="small"
-                danger={action === 'delete' || action === 'cancel'}
-                onClick={() => onAction(action, row)}
-              >
-                {t(action === 'cancel' ? 'cancelTask' : action)}
-              </Button>
-            ))}
-          </Space>
-        ),
-      },
     ],
-    [t, language, zoneOffset, hasButton, navigate, basePath, onAction],
+    [t, language, zoneOffset, navigate, basePath],
   );
 
+  const remove = deleteAction({
+    run: removeTasks,
+    confirm: { title: t('deleteTitle'), content: (count) => t('deleteContent', { count }) },
+  });
+  const actionsOf = (row: TaskRow): RowAction<TaskRow, TaskFilters>[] => [
+    { key: 'results', label: t('results'), onClick: openResults },
+    // The kit checks the buttons: every action the state allows is offered to it.
+    ...rowActions(row.state, () => true).map((action): RowAction<TaskRow, TaskFilters> => {
+      const button = actionButton[action];
+      if (action === 'delete') return remove;
+      if (action === 'edit')
+        return { key: action, button, onClick: () => navigate(`${basePath}/editTask?id=${row.id}`) };
+      if (action === 'runAgain')
+        return {
+          key: action,
+          label: t('runAgain'),
+          button,
+          onClick: () => navigate(`${basePath}/runAgainTask?id=${row.id}`),
+        };
+      if (action === 'cancel')
+        return {
+          key: action,
+          label: t('cancelTask'),
+          button,
+          danger: true,
+          confirm: {
+            title: t('cancelTitle'),
+            content: () => t('cancelContent', { name: row.taskName }),
+            okText: t('ok'),
+          },
+          run: () => taskAction('cancel', row.id),
+        };
+      return {
+        key: action,
+        label: t(action),
+        button,
+        run: () => taskAction(action === 'resume' ? 'start' : action, row.id),
+      };
+    }),
+  ];
+
   return (
-    <div data-testid="task-list">
+    <ListPage<TaskRow, TaskFilters>
+      power={POWER}
+      tableId="tasks"
+      testId="task-list"
+      title={t('title')}
+      columns={columns}
+      request={searchTasks}
+      keywords={{ placeholder: t('keywords'), testId: 'task-keywords' }}
+      moreFilters={(set) => (
+        <>
+          <Select<TaskState>
+            allowClear
+            placeholder={t('allStates')}
+            style={{ width: 160 }}
+            options={STATES.map((state) => ({ value: state, label: t(`state${state}` as TaskTextKey) }))}
+            onChange={(state) => set({ state })}
+            data-testid="task-state-filter"
+          />
+          <Select<number>
+            allowClear
+            placeholder={t('allTypes')}
+            style={{ width: 200 }}
+            options={TYPES.map((type) => ({ value: type, label: taskTypeName(type, language) }))}
+            onChange={(type) => set({ type })}
+            data-testid="task-type-filter"
+          />
+        </>
+      )}
+      toolbar={[
+        {
+          key: 'add',
+          button: 'add',
+          primary: true,
+          testId: 'task-add',
+          onClick: () => navigate(`${basePath}/addTask`),
+        },
+        remove,
+      ]}
+      rowActions={actionsOf}
+      selectable={(row) => row.state !== 1}
+    >
       {messageHolder}
-      {modalHolder}
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('keywords')}
-          style={{ width: 240 }}
-          onSearch={(value) => setFilters((f) => ({ ...f, keywords: value.trim() || undefined }))}
-          data-testid="task-keywords"
-        />
-        <Select<TaskState>
-          allowClear
-          placeholder={t('allStates')}
-          style={{ width: 160 }}
-          options={STATES.map((state) => ({ value: state, label: t(`state${state}` as TaskTextKey) }))}
-          onChange={(state) => setFilters((f) => ({ ...f, state }))}
-          data-testid="task-state-filter"
-        />
-        <Select<number>
-          allowClear
-          placeholder={t('allTypes')}
-          style={{ width: 200 }}
-          options={TYPES.map((type) => ({ value: type, label: typeText(type, language) }))}
-          onChange={(type) => setFilters((f) => ({ ...f, type }))}
-          data-testid="task-type-filter"
-        />
-      </Space>
-      <FleetTable<TaskRow>
-        tableId="tasks"
-        actionRef={table}
-        columns={columns}
-        request={request}
-        params={{ ...filters }}
-        rowKey="id"
-        rowSelection={
-          hasButton(POWER, 'delete')
-            ? {
-                selectedRowKeys: selected,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row: TaskRow) => ({ disabled: row.state === 1 }),
-              }
-            : undefined
-        }
-        toolbar={
-          <>
-            {hasButton(POWER, 'add') ? (
-              <Button type="primary" onClick={() => navigate(`${basePath}/addTask`)} data-testid="task-add">
-                {t('add')}
-              </Button>
-            ) : null}
-            {hasButton(POWER, 'delete') ? (
-              <Button danger disabled={selected.length === 0} onClick={() => confirmDelete(selected)}>
-                {t('delete')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-    </div>
+    </ListPage>
   );
 }

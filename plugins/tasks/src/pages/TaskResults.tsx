@@ -1,7 +1,16 @@
-import { EMPTY_CELL, formatDateTime, kitText, PAGE_SIZES, useSession } from '@phonefleet/sdk/ui';
+import {
+  EMPTY_CELL,
+  formatDateTime,
+  kitText,
+  PAGE_SIZES,
+  taskResultName,
+  taskTypeName,
+  useSession,
+  useTexts,
+} from '@phonefleet/sdk/ui';
 import { Badge, Button, Card, Descriptions, Radio, Result, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { keepsPolling, runIsOpen } from '../actions.js';
 import {
@@ -12,7 +21,7 @@ import {
   type TaskDetail,
 } from '../api.js';
 import { ResultTag, StateTag } from '../components/tags.js';
-import { type TaskTextKey, taskText, typeText } from '../texts.js';
+import { taskText } from '../texts.js';
 
 /** Spec-less choice (docs/tasks-ui.md): the results refresh every 2 s while the task can still change. */
 export const POLL_MS = 2000;
@@ -27,10 +36,7 @@ const cell = (value: ReactNode) =>
  */
 export function TaskResults({ basePath }: { basePath: string }) {
   const { language, zoneOffset } = useSession();
-  const t = useCallback(
-    (key: TaskTextKey, values?: Record<string, string | number>) => taskText(key, language, values),
-    [language],
-  );
+  const t = useTexts(taskText);
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const id = Number(query.get('id')) || 0;
@@ -132,13 +138,13 @@ export function TaskResults({ basePath }: { basePath: string }) {
         <Space style={{ marginBottom: 12 }} wrap>
           {back}
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {task.taskName || typeText(task.type, language)}
+            {task.taskName || taskTypeName(task.type, language)}
           </Typography.Title>
           <StateTag state={task.state} language={language} />
           {polling ? <Badge status="processing" text={t('live')} /> : null}
         </Space>
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-          <Descriptions.Item label={t('type')}>{typeText(task.type, language)}</Descriptions.Item>
+          <Descriptions.Item label={t('type')}>{taskTypeName(task.type, language)}</Descriptions.Item>
           <Descriptions.Item label={t('timeType')}>{t(timeType)}</Descriptions.Item>
           <Descriptions.Item label={t('results')}>
             {t('run', { run: results?.run ?? task.run })}
@@ -177,7 +183,7 @@ export function TaskResults({ basePath }: { basePath: string }) {
           {RESULTS.map((result) => (
             <Radio.Button key={result} value={result}>
               <span data-testid={`result-count-${result}`}>
-                {t(`result${result}` as TaskTextKey)} {summary[String(result)] ?? 0}
+                {taskResultName(result, language)} {summary[String(result)] ?? 0}
               </span>
             </Radio.Button>
           ))}

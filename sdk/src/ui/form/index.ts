@@ -1,0 +1,5 @@
+export { FormShell, type FormShellProps, type WizardForm } from './FormShell.js';
+export { type FieldErrors, type ServerFieldErrors, serverFieldErrors } from './field-errors.js';
+export { type FieldRules, useFieldRules } from './rules.js';
+export { type EditedRecord, useEditedRecord } from './use-edited-record.js';
+export { type FormShellOptions, type FormShellState, useFormShell } from './use-form-shell.js';
