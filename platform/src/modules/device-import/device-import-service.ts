@@ -150,7 +150,16 @@ export class DeviceImportService {
     this.deviceService = deviceService;
   }
 
-  async import(scope: TenantScope, actor: Actor, bytes: Buffer, language: Language): Promise<FailedRow[]> {
+  /**
+   * Imports the file's rows: `read` data rows, each either added or in `failed` once (so
+   * `read - failed.length` were imported).
+   */
+  async import(
+    scope: TenantScope,
+    actor: Actor,
+    bytes: Buffer,
+    language: Language,
+  ): Promise<{ read: number; failed: FailedRow[] }> {
     const rows = await readImportRows(bytes);
     if (!rows.length) throw AppError.invalid('incorrectFormat', 'no rows');
     const failed: FailedRow[] = [];
@@ -192,7 +201,7 @@ export class DeviceImportService {
     const inserted = await this.insert(valid, actor);
     for (const row of valid) if (!inserted.has(row.fields.mac)) fail(row.input, 'duplicateDevice');
     if (inserted.size) this.deviceService.forgetCounts();
-    return failed.sort((a, b) => a.row - b.row);
+    return { read: rows.length, failed: failed.sort((a, b) => a.row - b.row) };
   }
 
   /** The template: the headers and one example row. */

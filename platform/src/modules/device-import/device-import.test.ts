@@ -87,6 +87,8 @@ describe('device import', () => {
     expect(reply.code, reply.message).toBe(0);
     expect(reply.message).toBe('Success');
     expect(reply.rows).toEqual([]);
+    // Rows read: every one imported.
+    expect(reply.totalRows).toBe(3);
     const stored = await running.cradle.db.query<{
       mac: string;
       site: string;
@@ -127,6 +129,9 @@ describe('device import', () => {
     const reply = await api.upload<FailedRow>('/device/import', 'devices.xlsx', file);
     expect(reply.code).toBe(0);
     expect(reply.message).toBe('Some rows could not be imported');
+    // 13 rows read, 11 refused below: 2 imported.
+    expect(reply.totalRows).toBe(13);
+    expect(reply.rows).toHaveLength(11);
     expect(reply.rows.map((row) => [row.row, row.message])).toEqual([
       [3, 'Invalid MAC address'],
       [4, 'This field cannot be empty!'],

@@ -27,17 +27,22 @@ export function deviceImportRoutes({
       method: 'post',
       path: '/device/import',
       summary:
-        'Import devices from an xlsx (multipart `file`): valid rows are added, invalid ones answered as rows with their message',
+        'Import devices from an xlsx (multipart `file`): valid rows are added, invalid ones answered as rows with their message; totalRows = data rows read (imported = totalRows - rows)',
       access: { power: 'deviceManagement', button: 'import' },
       upload: DEVICE_IMPORT_UPLOAD,
       handler: async ({ file, session, ctx }) => {
-        const failed = await deviceImportService.import(
+        const { read, failed } = await deviceImportService.import(
           session.scope,
           actorOf(session, ctx),
           file.bytes,
           (ctx.state.request as RequestState).language,
         );
-        return { rows: failed, messageKey: failed.length ? 'importPartlyFailed' : 'success' };
+        // Every row read is either imported or refused once: imported = totalRows - rows.length.
+        return {
+          rows: failed,
+          totalRows: read,
+          messageKey: failed.length ? 'importPartlyFailed' : 'success',
+        };
       },
     }),
     defineRoute({

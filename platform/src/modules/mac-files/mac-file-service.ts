@@ -50,7 +50,15 @@ export class MacFileService {
     this.configurationService = deps.configurationService;
   }
 
-  async import(scope: TenantScope, upload: UploadedFile, language: Language): Promise<MacFileFailure[]> {
+  /**
+   * Imports the upload's files: `read` XML files (one, or the zip's), each either imported or in
+   * `failed` once (so `read - failed.length` were imported).
+   */
+  async import(
+    scope: TenantScope,
+    upload: UploadedFile,
+    language: Language,
+  ): Promise<{ read: number; failed: MacFileFailure[] }> {
     const files =
       path.extname(upload.name).toLowerCase() === '.zip'
         ? await readFlatZip(upload.bytes, MAC_ZIP_LIMITS)
@@ -129,7 +137,7 @@ export class MacFileService {
         );
       });
     }
-    return failures;
+    return { read: files.length, failed: failures };
   }
 
   async search(scope: TenantScope, query: SearchMacFiles): Promise<{ list: MacFileRow[]; total: number }> {

@@ -138,7 +138,9 @@ describe('importing MAC configuration files', () => {
       vSeriesFile({ [MAX_CALL]: '4' }),
     );
     expect(reply.code, reply.message).toBe(0);
+    expect(reply.message).toBe('Success');
     expect(reply.rows).toEqual([]);
+    expect(reply.totalRows).toBe(1);
     expect((await deviceLayer(V64))?.[MAX_CALL]).toBe('4');
     const list = await api.call<{ list: { macAddress: string; fileName: string }[]; total: number }>(
       'POST',
@@ -168,6 +170,10 @@ describe('importing MAC configuration files', () => {
       archive,
     );
     expect(reply.code, reply.message).toBe(0);
+    // Six files read, five refused: one imported, and the reply does not say Success.
+    expect(reply.totalRows).toBe(6);
+    expect(reply.rows).toHaveLength(5);
+    expect(reply.message).toBe('Some rows could not be imported');
     const failures = Object.fromEntries(reply.rows.map((row) => [row.fileName, row]));
     expect(Object.keys(failures).sort()).toEqual(
       [

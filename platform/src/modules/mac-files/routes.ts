@@ -11,12 +11,18 @@ export function macFileRoutes({ macFileService }: { macFileService: MacFileServi
       method: 'post',
       path: '/tb-mac/import',
       summary:
-        'Import config.<MAC>.xml files (or a flat .zip of them, 20 MB) into the devices’ parameters; rows = files not imported',
+        'Import config.<MAC>.xml files (or a flat .zip of them, 20 MB) into the devices’ parameters; rows = files not imported, totalRows = files read (imported = totalRows - rows)',
       access: { power: 'MAC', button: 'import' },
       upload: MAC_FILE_UPLOAD,
       handler: async ({ file, session, ctx }) => {
         const { language } = ctx.state.request as RequestState;
-        return { rows: await macFileService.import(session.scope, file, language) };
+        const { read, failed } = await macFileService.import(session.scope, file, language);
+        // Every file read is either imported or refused once: imported = totalRows - rows.length.
+        return {
+          rows: failed,
+          totalRows: read,
+          messageKey: failed.length ? 'importPartlyFailed' : 'success',
+        };
       },
     }),
     defineRoute({
