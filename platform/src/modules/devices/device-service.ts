@@ -56,6 +56,8 @@ const COUNT_CAP = 10_000;
  */
 const CACHE_TTL_MS = 10_000;
 const CACHE_ENTRIES = 1_000;
+/** "Select all matching" picks at most this many devices: a task's or group's device limit. */
+export const MATCHING_IDS_MAX = 100_000;
 /** Up to this many sites, a page is merged from per-site (site, sort column, id) index scans. */
 const MERGE_SITES = 64;
 /** Deeper OFFSET pages than this are not merged (each site would have to read that many rows). */
@@ -69,7 +71,10 @@ export interface DevicePage {
   nextCursor: string | null;
 }
 
-type DeviceFilter = Omit<DeviceSearch, 'currentPage' | 'pageSize' | 'sortField' | 'sortOrder' | 'cursor'>;
+export type DeviceFilter = Omit<
+  DeviceSearch,
+  'currentPage' | 'pageSize' | 'sortField' | 'sortOrder' | 'cursor'
+>;
 type Count = { total: number; exact: boolean };
 
 /** A filter as SQL over `devices d`, without the scope and sites (added by each query). */
@@ -144,6 +149,39 @@ export class DeviceService {
       if (!last || rows.length < size) return;
       cursor = encodeCursor(last.sort_value, last.id);
     }
+  }
+
+  /**
+   * The ids of every device `query` matches (the list's filters, inside the scope), by MAC: what
+   * "select all matching" picks for a task or a group. More than `MATCHING_IDS_MAX` is refused
+   * (a task or group takes at most that many devices), naming the count, and returns nothing.
+   */
+  async matchingIds(scope: TenantScope, query: DeviceFilter): Promise<{ ids: number[]; total: number }> {
+    const filter = await this.filterSql(scope, query);
+    if (filter.siteIds?.length === 0) return { ids: [], total: 0 };
+    const bind = [...filter.bind];
+    const conditions = ['{scope:d.org_id}', ...filter.conditions];
+    if (filter.siteIds && filter.bySite) {
+      bind.push(filter.siteIds);
+      conditions.push(`d.site_id = ANY($${bind.length}::bigint[])`);
+    }
+    const rows = await scope.query<{ id: string }>(
+      this.db,
+      `SELECT d.id FROM devices d WHERE ${conditions.join(' AND ')}
+        ORDER BY d.mac, d.id LIMIT ${MATCHING_IDS_MAX + 1}`,
+      bind,
+    );
+    if (rows.length > MATCHING_IDS_MAX) {
+      const limit = MATCHING_IDS_MAX.toLocaleString('en-US');
+      throw AppError.validation(
+        {
+          en: `More than ${limit} devices match: narrow the search (at most ${limit} devices can be selected)`,
+          zh: `匹配的设备超过 ${limit} 台：请缩小搜索范围（最多可选择 ${limit} 台设备）`,
+        },
+        'matchingDevices',
+      );
+    }
+    return { ids: rows.map((row) => Number(row.id)), total: rows.length };
   }
 
   /** Counts may have changed (devices added, moved or removed). */

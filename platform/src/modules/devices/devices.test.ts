@@ -155,4 +155,48 @@ describe('device totals', () => {
     await running.cradle.db.execute(`DELETE FROM devices WHERE mac = '00aabb000099'`);
     await expect.poll(async () => (await search({ site: childSite })).total).toBe(before.total);
   });
+
+  it('answers the ids of every device a filter matches, in the caller’s scope only', async () => {
+    const matching = async (body: Record<string, unknown>) => {
+      const reply = await api.call<{ ids: number[]; total: number }>('POST', '/device/matchingIds', body);
+      expect(reply.code, reply.message).toBe(0);
+      return reply.rows[0];
+    };
+    // '001565' also matches two devices of another tenant: they are not answered.
+    const all = await matching({ keywords: '00:15:65' });
+    expect(all?.total).toBe(57);
+    expect(new Set(all?.ids).size).toBe(57);
+    const page = await search({ keywords: '00:15:65', pageSize: 10 });
+    expect(page.total).toBe(57);
+    expect((await matching({ site: childSite }))?.ids).toHaveLength(5);
+    expect((await matching({ keywords: '00:15:65', types: ['V64'] }))?.total).toBe(19);
+    const foreign = await running.cradle.db.query<{ id: string }>(
+      `SELECT id FROM devices WHERE mac IN ('0015650000ff', '001565000100')`,
+    );
+    for (const { id } of foreign) expect(all?.ids).not.toContain(Number(id));
+    const bad = await api.call('POST', '/device/matchingIds', { site: 'x' });
+    expect(bad.code).toBe(40000);
+  });
+
+  it('refuses to select more devices than a task or group takes, saying how many', async () => {
+    const { db } = running.cradle;
+    const huge = await createTenant(db, 'enterprise', 'Huge');
+    await db.execute(
+      `INSERT INTO devices (org_id, site_id, mac, model, device_name)
+       SELECT $1, $2, 'ee' || lpad(to_hex(x), 10, '0'), 'H2', 'Phone ' || x FROM generate_series(1, 100001) AS x`,
+      [huge.orgId, huge.siteId],
+    );
+    const client = new ApiClient(running.url);
+    await client.signIn(huge.userName, huge.password);
+    const reply = await client.call('POST', '/device/matchingIds', {});
+    expect(reply.code).toBe(40000);
+    expect(reply.message).toBe(
+      'More than 100,000 devices match: narrow the search (at most 100,000 devices can be selected)',
+    );
+    const fewer = await client.call<{ total: number }>('POST', '/device/matchingIds', {
+      keywords: 'ee00000001',
+    });
+    expect(fewer.code, fewer.message).toBe(0);
+    expect(fewer.rows[0]?.total).toBe(256);
+  });
 });

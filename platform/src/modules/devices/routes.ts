@@ -10,6 +10,7 @@ import {
   deviceIdBody,
   deviceIdQuery,
   deviceIdsBody,
+  deviceMatchingBody,
   deviceSearchBody,
   deviceUpdateBody,
   operationLogBody,
@@ -38,6 +39,17 @@ export function deviceRoutes({
       access: { power: 'deviceManagement' },
       body: deviceSearchBody,
       handler: async ({ body, session }) => ({ rows: [await deviceService.search(session.scope, body)] }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/device/matchingIds',
+      summary:
+        'The ids of every device a /device/search filter matches (by MAC), for "select all matching"; more than 100,000 is refused',
+      access: { power: 'deviceManagement' },
+      body: deviceMatchingBody,
+      handler: async ({ body, session }) => ({
+        rows: [await deviceService.matchingIds(session.scope, body)],
+      }),
     }),
     defineRoute({
       method: 'post',

@@ -28,6 +28,14 @@ export const deviceSearchBody = z.object({
 });
 export type DeviceSearch = z.output<typeof deviceSearchBody>;
 
+/** `/device/matchingIds`: the filters of a device search, without paging or order. */
+export const deviceMatchingBody = deviceSearchBody.pick({
+  keywords: true,
+  site: true,
+  types: true,
+  groupId: true,
+});
+
 const id = bodyId;
 const ids = z.array(id).min(1).max(10_000);
 
