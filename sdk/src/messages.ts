@@ -133,6 +133,14 @@ export const messages = {
     en: 'The device answered but did not fetch its configuration in time',
     zh: '设备已响应，但未在规定时间内获取配置',
   },
+  pushInterrupted: {
+    en: 'The console stopped while notifying the device, and the device did not show that it acted',
+    zh: '控制台在通知设备时中断，且设备未表明已执行',
+  },
+  pushUnserved: {
+    en: 'The device asked for its configuration while the console could not serve it (database unavailable), and did not fetch it again in time',
+    zh: '设备请求配置时控制台无法提供（数据库不可用），且设备未在规定时间内再次获取',
+  },
   pushWindowEnded: {
     en: 'The task’s time window ended before it could run',
     zh: '任务时间窗口在执行前已结束',

@@ -1,6 +1,7 @@
 import { CallQuality, DeviceAccountStatus, DeviceStatus } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
+import { confirmRestartsSql } from '../tasks/deliveries.js';
 import type { Figures, PhoneEventName } from './schemas.js';
 
 /** One accepted report, buffered until the next flush. */
@@ -92,6 +93,15 @@ export async function storeEvents(
     ],
     transaction,
   );
+  const restarted = devices.filter((d) => d.rebootAt !== null);
+  if (restarted.length > 0) {
+    await db.execute(
+      `WITH restarted AS (SELECT * FROM unnest($1::bigint[], $2::timestamptz[]) AS r(id, at))
+       ${confirmRestartsSql('restarted')}`,
+      [restarted.map((d) => d.deviceId), restarted.map((d) => d.rebootAt?.toISOString() ?? null)],
+      transaction,
+    );
+  }
   const calls = batch.filter((e): e is PendingEvent & { call: CallReport } => e.call !== undefined);
   if (calls.length > 0) {
     const figure = (pick: (c: CallReport) => Figures | undefined, part: keyof Figures) =>

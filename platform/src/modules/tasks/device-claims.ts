@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { DeviceResult, TaskState } from './task-states.js';
+import { AT_MOST_ONCE_TYPES, DeviceResult, TaskState } from './task-states.js';
 
 /** A `task_devices` row an instance claimed, with what sending its NOTIFY needs. */
 export interface ClaimedRow {
@@ -17,13 +17,15 @@ export interface ClaimedRow {
 /**
  * Due rows of ongoing tasks, locked without waiting for rows other instances hold; the attempt
  * is counted and the row leased (`next_attempt_at` = now + `leaseMs`) before any NOTIFY leaves,
- * so a crash never allows more NOTIFYs than the retry policy.
+ * so a crash never allows more NOTIFYs than the retry policy. Rows of a reboot or reset are leased
+ * for the confirmation window as well (`proofMs`): if this instance dies with their NOTIFY in
+ * flight, no instance sends it again before the phone had the time to show it acted.
  */
 export function claimDueDevices(
   db: Database,
   limit: number,
   attempts: number,
-  leaseMs: number,
+  lease: { ms: number; proofMs: number },
 ): Promise<ClaimedRow[]> {
   return db.query<ClaimedRow>(
     `WITH picked AS (
@@ -34,12 +36,13 @@ export function claimDueDevices(
         LIMIT $1 FOR UPDATE OF td SKIP LOCKED)
      UPDATE task_devices td
         SET attempts = td.attempts + 1, notified_at = now(),
-            next_attempt_at = now() + $3 * interval '1 millisecond'
+            next_attempt_at = now() + ($3 + CASE WHEN t.type IN (${AT_MOST_ONCE_TYPES}) THEN $4 ELSE 0 END)
+                                       * interval '1 millisecond'
        FROM picked p, devices d, tasks t
       WHERE td.task_id = p.task_id AND td.run = p.run AND td.device_id = p.device_id
         AND d.id = td.device_id AND t.id = td.task_id
      RETURNING td.task_id, td.run, td.device_id, td.attempts, host(d.last_fetch_ip) AS ip, d.sip_port,
                d.model, d.push_enabled, t.type`,
-    [limit, attempts, leaseMs],
+    [limit, attempts, lease.ms, lease.proofMs],
   );
 }

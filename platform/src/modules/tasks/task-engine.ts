@@ -154,7 +154,10 @@ export class TaskEngine {
     try {
       while (!this.stopping && this.inFlight < this.config.push.concurrency) {
         const limit = Math.min(CLAIM_BATCH, this.config.push.concurrency - this.inFlight);
-        const rows = await claimDueDevices(this.db, limit, this.config.push.attempts, this.leaseMs);
+        const rows = await claimDueDevices(this.db, limit, this.config.push.attempts, {
+          ms: this.leaseMs,
+          proofMs: this.config.push.confirmTimeoutMs,
+        });
         for (const row of rows) {
           this.inFlight += 1;
           void this.notify(row);
@@ -222,16 +225,16 @@ export class TaskEngine {
       }
       failure = 'pushNoAnswer';
     }
-    if (row.attempts >= this.config.push.attempts)
+    if (row.attempts >= this.config.push.attempts) {
       this.outcomes.record(row, 'final', DeviceResult.failed, failure);
-    else
-      this.outcomes.record(
-        row,
-        'retry',
-        DeviceResult.scheduled,
-        failure,
-        this.config.push.retryDelayMs * 2 ** (row.attempts - 1),
-      );
+      return;
+    }
+    const backOff = this.config.push.retryDelayMs * 2 ** (row.attempts - 1);
+    // An unanswered reboot may still have arrived (a lost answer): the phone gets the confirmation
+    // window to show it acted (its fetch ends the row as success) before it is sent again.
+    const destructive = row.type === TaskType.reboot || row.type === TaskType.factoryReset;
+    const delay = destructive ? Math.max(backOff, this.config.push.confirmTimeoutMs) : backOff;
+    this.outcomes.record(row, 'retry', DeviceResult.scheduled, failure, delay);
   }
 
   /** Stops claiming, lets the current pass end, releases rows whose NOTIFY is cut short, writes outcomes. */
@@ -246,6 +249,6 @@ export class TaskEngine {
     });
     await this.endpoint?.close();
     await drained;
-    await this.outcomes.flush();
+    await this.outcomes.close();
   }
 }

@@ -22,5 +22,12 @@ export const DeviceResult = {
   finished: 7,
 } as const;
 
+/**
+ * Task types whose NOTIFY has an effect a second delivery would repeat (a second reboot, a second
+ * reset): once one may have been delivered, none is sent again before the confirmation window has
+ * shown whether the phone acted (docs/tasks.md "At most once").
+ */
+export const AT_MOST_ONCE_TYPES = '1, 2';
+
 /** Results that still wait for something: a NOTIFY to send, or the fetch that confirms it. */
 export const WAITING_RESULTS = `${DeviceResult.scheduled}, ${DeviceResult.ongoing}`;
