@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { type DeviceIdentity, DeviceStatus, type DriverManifest, matchConfigFile } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
+import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
 import { ConfigurationService, type Layer, layersQuery } from '../configuration/configuration-service.js';
 import { type DeviceGate, type GateRow, gateColumns } from '../device-gate/device-gate.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
-import { confirmDeliveriesSql } from '../tasks/deliveries.js';
+import { confirmDeliveriesSql, unservedFetchesSql } from '../tasks/deliveries.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import { treePaths } from './tree-paths.js';
 import { UnknownDevices } from './unknown-devices.js';
@@ -33,6 +34,8 @@ interface FetchRecord {
 }
 
 const FLUSH_MS = 1000;
+/** Fetches the console failed to serve (database down), kept until it answers again. */
+const UNSERVED_LIMIT = 100_000;
 /** Device lookups kept per instance; a phone fleet of this size fits in a few hundred MB. */
 const CACHE_LIMIT = 200_000;
 const notFound: DeviceReply = {
@@ -53,6 +56,9 @@ export class ProvisioningService {
   private readonly deviceGate: DeviceGate;
   private readonly unknownDevices: UnknownDevices;
   private pending = new Map<number, FetchRecord>();
+  /** By MAC: fetches that failed on the console's side, for the pushes waiting on them. */
+  private unserved = new Map<string, { ip: string; at: Date }>();
+  private readonly confirmTimeoutMs: number;
   /** The last flush failed (database unreachable): logged once until one works again. */
   private flushFailing = false;
   /**
@@ -69,8 +75,10 @@ export class ProvisioningService {
     logger: Logger;
     driverRegistry: DriverRegistry;
     deviceGate: DeviceGate;
+    config: ConsoleConfig;
   }) {
     this.db = deps.db;
+    this.confirmTimeoutMs = deps.config.push.confirmTimeoutMs;
     this.logger = deps.logger;
     this.driverRegistry = deps.driverRegistry;
     this.deviceGate = deps.deviceGate;
@@ -132,9 +140,17 @@ export class ProvisioningService {
       return this.unknown(request, mac, 'MAC in path differs from User-Agent');
     }
 
-    const device = await this.lookup(mac, request.ip);
-    // An unknown MAC is challenged like a known one: the answer says nothing of the inventory.
-    const verdict = await this.deviceGate.judge(mac, device, request, false);
+    let device: DeviceRow | undefined;
+    let verdict: Awaited<ReturnType<DeviceGate['judge']>>;
+    try {
+      device = await this.lookup(mac, request.ip);
+      // An unknown MAC is challenged like a known one: the answer says nothing of the inventory.
+      verdict = await this.deviceGate.judge(mac, device, request, false);
+    } catch (error) {
+      // The console failed this phone, not the other way round: a push waiting on it must say so.
+      if (this.unserved.size < UNSERVED_LIMIT) this.unserved.set(mac, { ip: request.ip, at: new Date() });
+      throw error;
+    }
     if (!device) {
       await this.recordUnknown(request, mac, 'MAC not in inventory', ROOT_ORG_ID);
       return verdict.kind === 'waiting' || verdict.kind === 'challenged' ? verdict.reply : notFound;
@@ -244,6 +260,11 @@ export class ProvisioningService {
    * unreachable) is kept for the next flush: those phones did get their file.
    */
   async flush(): Promise<void> {
+    await this.flushFetches();
+    await this.flushUnserved();
+  }
+
+  private async flushFetches(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = [...this.pending];
     this.pending = new Map();
@@ -272,6 +293,29 @@ export class ProvisioningService {
       if (!this.flushFailing)
         this.logger.warn({ err: error }, 'could not record provisioning fetches; retrying');
       this.flushFailing = true;
+    }
+  }
+
+  /**
+   * Once the database answers again: the pushes waiting on phones whose fetch failed on the
+   * console's side are sent again or given their window anew (tasks' `unservedFetchesSql`). Only a
+   * device's own last address counts, so a stranger's request during an outage changes nothing.
+   * Written after the fetch records, so a phone that fetched again meanwhile is success already.
+   */
+  private async flushUnserved(): Promise<void> {
+    if (this.unserved.size === 0) return;
+    const batch = [...this.unserved];
+    this.unserved = new Map();
+    try {
+      await this.db.execute(
+        `WITH unserved AS (
+           SELECT d.id, v.at FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS v(mac, ip, at)
+             JOIN devices d ON d.mac = v.mac AND d.last_fetch_ip = v.ip::inet)
+         ${unservedFetchesSql('unserved', this.confirmTimeoutMs)}`,
+        [batch.map(([mac]) => mac), batch.map(([, r]) => r.ip), batch.map(([, r]) => r.at.toISOString())],
+      );
+    } catch {
+      for (const [mac, record] of batch) if (!this.unserved.has(mac)) this.unserved.set(mac, record);
     }
   }
 

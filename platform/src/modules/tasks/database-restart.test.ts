@@ -211,4 +211,37 @@ describe('the database restarts mid-push', () => {
     expect(after.status).toBe(200);
     expect(after.values.get('sipFunction.general.SIPMaxCall')).toBe(changed);
   }, 60_000);
+  it('a fetch the console could not serve during an outage is not blamed on the phone: the push goes again', async () => {
+    for (const phone of fleet.phones) phone.healthy();
+    const chosen = fleet.phones.slice(0, 5);
+    const devices = await running.cradle.db.query<{ id: string }>(
+      'SELECT id FROM devices WHERE mac = ANY($1::text[]) ORDER BY id',
+      [chosen.map((phone) => phone.options.mac)],
+    );
+    const notifiedBefore = chosen.map((phone) => phone.notifies);
+    const added = await api.call<{ id: number }>(
+      'POST',
+      `/tb-mac/push?ids=${devices.map((device) => device.id).join(',')}`,
+    );
+    const taskId = added.rows[0]?.id ?? 0;
+    // Every phone answered; each fetches its file REACTION_MS later, while the database is down.
+    const answered = await until(
+      () => resultCounts(taskId),
+      (counts) => counts['1'] === chosen.length,
+    );
+    expect(answered['1']).toBe(chosen.length);
+    await postgres.stop();
+    await new Promise((resolve) => setTimeout(resolve, REACTION_MS + 1500));
+    postgres = await startEmbeddedPostgres(dataDir, silent, { port: postgres.port });
+
+    // Without the record of the failed fetch the rows would wait out the window and read
+    // 'The device answered but did not fetch its configuration in time'.
+    const done = await until(
+      () => resultCounts(taskId).catch(() => ({}) as Record<string, number>),
+      (counts) => counts['2'] === chosen.length,
+      push.confirmTimeoutMs,
+    );
+    expect(done).toEqual({ '2': chosen.length });
+    expect(chosen.map((phone, i) => phone.notifies - (notifiedBefore[i] ?? 0))).toEqual(chosen.map(() => 2));
+  }, 120_000);
 });
