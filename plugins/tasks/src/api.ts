@@ -92,12 +92,15 @@ export interface RelationOption {
   detail: string;
 }
 
+/** `silent`: a background refresh, whose failure shows nothing. */
 export async function searchTasks(
   query: FleetTableQuery,
   filters: TaskFilters,
+  silent = false,
 ): Promise<FleetTablePage<TaskRow>> {
   return apiPage<TaskRow>('POST', '/task/search', {
     body: { currentPage: query.currentPage, pageSize: query.pageSize, ...filters },
+    silent,
   });
 }
 

@@ -121,11 +121,10 @@ export function DeviceList({ basePath }: { basePath: string }) {
         sorter: true,
         fixed: 'left',
       },
-      { key: 'serialNumber', title: t('serialNumber'), dataIndex: 'serialNumber' },
+      // Status and Account Status come early: seen at 1366 px without scrolling, never under the
+      // pinned Actions column.
       { key: 'deviceName', title: t('deviceNameTitle'), dataIndex: 'deviceName', sorter: true },
       { key: 'deviceModel', title: t('deviceModel'), dataIndex: 'deviceModel', sorter: true },
-      { key: 'firmwareVersion', title: t('firmwareVersion'), dataIndex: 'firmwareVersion' },
-      { key: 'siteName', title: t('site'), dataIndex: 'siteName' },
       {
         key: 'status',
         title: t('status'),
@@ -142,6 +141,9 @@ export function DeviceList({ basePath }: { basePath: string }) {
         render: (value: number) => <AccountStatus status={value} language={language} />,
       },
       { key: 'ip', title: t('ip'), dataIndex: 'ip' },
+      { key: 'siteName', title: t('site'), dataIndex: 'siteName' },
+      { key: 'firmwareVersion', title: t('firmwareVersion'), dataIndex: 'firmwareVersion' },
+      { key: 'serialNumber', title: t('serialNumber'), dataIndex: 'serialNumber' },
       {
         key: 'lastFetchTime',
         title: t('lastFetchTime'),

@@ -13,14 +13,8 @@ import { message, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { actionButton, rowActions } from '../actions.js';
-import {
-  removeTasks,
-  searchTasks,
-  type TaskFilters,
-  type TaskRow,
-  type TaskState,
-  taskAction,
-} from '../api.js';
+import { removeTasks, type TaskFilters, type TaskRow, type TaskState, taskAction } from '../api.js';
+import { TaskProgress, useLiveTasks } from '../components/live-progress.js';
 import { StateTag } from '../components/tags.js';
 import { type TaskTextKey, taskText } from '../texts.js';
 
@@ -56,6 +50,7 @@ export function TaskList({ basePath }: { basePath: string }) {
     navigate('.', { replace: true, state: null });
   }, [notice, messages, t, navigate]);
 
+  const live = useLiveTasks();
   const openResults = (row: TaskRow) => navigate(`${basePath}/taskResult?id=${row.id}`);
   const columns = useMemo<FleetColumn<TaskRow>[]>(
     () => [
@@ -68,6 +63,29 @@ export function TaskList({ basePath }: { basePath: string }) {
             {value}
           </Typography.Link>
         ),
+      },
+      // State and progress come right after the name: seen at 1366 px without scrolling.
+      {
+        key: 'state',
+        title: t('state'),
+        dataIndex: 'state',
+        render: (_: unknown, row: TaskRow) => (
+          <StateTag state={live.current(row).state} language={language} />
+        ),
+      },
+      {
+        key: 'progress',
+        title: t('progress'),
+        render: (_: unknown, shown: TaskRow) => {
+          const row = live.current(shown);
+          const text = t('progressText', {
+            success: row.success,
+            failed: row.failed,
+            ongoing: row.ongoing,
+            total: row.total,
+          });
+          return <TaskProgress row={row} text={text} />;
+        },
       },
       {
         key: 'type',
@@ -94,119 +112,107 @@ export function TaskList({ basePath }: { basePath: string }) {
         render: (value: number | null) => formatDateTime(value, zoneOffset),
       },
       {
-        key: 'state',
-        title: t('state'),
-        dataIndex: 'state',
-        render: (value: TaskState) => <StateTag state={value} language={language} />,
-      },
-      {
-        key: 'progress',
-        title: t('progress'),
-        render: (_: unknown, row: TaskRow) => (
-          <span data-testid="task-progress">
-            {t('progressText', {
-              success: row.success,
-              failed: row.failed,
-              ongoing: row.ongoing,
-              total: row.total,
-            })}
-          </span>
-        ),
-      },
-      {
         key: 'createTime',
         title: t('created'),
         dataIndex: 'createTime',
         render: (value: string) => formatDateTime(value, zoneOffset),
       },
     ],
-    [t, language, zoneOffset, navigate, basePath],
+    [t, language, zoneOffset, navigate, basePath, live.current],
   );
 
   const remove = deleteAction({
     run: removeTasks,
     confirm: { title: t('deleteTitle'), content: (count) => t('deleteContent', { count }) },
   });
-  const actionsOf = (row: TaskRow): RowAction<TaskRow, TaskFilters>[] => [
-    { key: 'results', label: t('results'), onClick: openResults },
-    // The kit checks the buttons: every action the state allows is offered to it.
-    ...rowActions(row.state, () => true).map((action): RowAction<TaskRow, TaskFilters> => {
-      const button = actionButton[action];
-      if (action === 'delete') return remove;
-      if (action === 'edit')
-        return { key: action, button, onClick: () => navigate(`${basePath}/editTask?id=${row.id}`) };
-      if (action === 'runAgain')
+  const actionsOf = (shown: TaskRow): RowAction<TaskRow, TaskFilters>[] => {
+    const row = live.current(shown);
+    return [
+      { key: 'results', label: t('results'), onClick: openResults },
+      // The kit checks the buttons: every action the state allows is offered to it.
+      ...rowActions(row.state, () => true).map((action): RowAction<TaskRow, TaskFilters> => {
+        const button = actionButton[action];
+        if (action === 'delete') return remove;
+        if (action === 'edit')
+          return { key: action, button, onClick: () => navigate(`${basePath}/editTask?id=${row.id}`) };
+        if (action === 'runAgain')
+          return {
+            key: action,
+            label: t('runAgain'),
+            button,
+            onClick: () => navigate(`${basePath}/runAgainTask?id=${row.id}`),
+          };
+        if (action === 'cancel')
+          return {
+            key: action,
+            label: t('cancelTask'),
+            button,
+            danger: true,
+            confirm: {
+              title: t('cancelTitle'),
+              content: () => t('cancelContent', { name: row.taskName }),
+              okText: t('ok'),
+            },
+            run: () => taskAction('cancel', row.id),
+          };
         return {
           key: action,
-          label: t('runAgain'),
+          label: t(action),
           button,
-          onClick: () => navigate(`${basePath}/runAgainTask?id=${row.id}`),
+          run: () => taskAction(action === 'resume' ? 'start' : action, row.id),
         };
-      if (action === 'cancel')
-        return {
-          key: action,
-          label: t('cancelTask'),
-          button,
-          danger: true,
-          confirm: {
-            title: t('cancelTitle'),
-            content: () => t('cancelContent', { name: row.taskName }),
-            okText: t('ok'),
-          },
-          run: () => taskAction('cancel', row.id),
-        };
-      return {
-        key: action,
-        label: t(action),
-        button,
-        run: () => taskAction(action === 'resume' ? 'start' : action, row.id),
-      };
-    }),
-  ];
+      }),
+    ];
+  };
 
   return (
-    <ListPage<TaskRow, TaskFilters>
-      power={POWER}
-      tableId="tasks"
-      testId="task-list"
-      title={t('title')}
-      columns={columns}
-      request={searchTasks}
-      keywords={{ placeholder: t('keywords'), testId: 'task-keywords' }}
-      moreFilters={(set) => (
-        <>
-          <Select<TaskState>
-            allowClear
-            placeholder={t('allStates')}
-            style={{ width: 160 }}
-            options={STATES.map((state) => ({ value: state, label: t(`state${state}` as TaskTextKey) }))}
-            onChange={(state) => set({ state })}
-            data-testid="task-state-filter"
-          />
-          <Select<number>
-            allowClear
-            placeholder={t('allTypes')}
-            style={{ width: 200 }}
-            options={TYPES.map((type) => ({ value: type, label: taskTypeName(type, language) }))}
-            onChange={(type) => set({ type })}
-            data-testid="task-type-filter"
-          />
-        </>
-      )}
-      toolbar={[
-        {
-          key: 'add',
-          button: 'add',
-          primary: true,
-          testId: 'task-add',
-          onClick: () => navigate(`${basePath}/addTask`),
-        },
-        remove,
-      ]}
-      rowActions={actionsOf}
-      selectable={(row) => row.state !== 1}
-    >
-      {messageHolder}
-    </ListPage>
+    <div data-testid="task-live" data-polling={live.polling ? 'yes' : 'no'}>
+      <ListPage<TaskRow, TaskFilters>
+        power={POWER}
+        tableId="tasks"
+        testId="task-list"
+        title={t('title')}
+        columns={columns}
+        request={live.request}
+        keywords={{ placeholder: t('keywords'), testId: 'task-keywords' }}
+        moreFilters={(set) => (
+          <>
+            <Select<TaskState>
+              allowClear
+              placeholder={t('allStates')}
+              style={{ width: 160 }}
+              options={STATES.map((state) => ({ value: state, label: t(`state${state}` as TaskTextKey) }))}
+              onChange={(state) => set({ state })}
+              data-testid="task-state-filter"
+            />
+            <Select<number>
+              allowClear
+              placeholder={t('allTypes')}
+              style={{ width: 200 }}
+              options={TYPES.map((type) => ({ value: type, label: taskTypeName(type, language) }))}
+              onChange={(type) => set({ type })}
+              data-testid="task-type-filter"
+            />
+          </>
+        )}
+        toolbar={[
+          {
+            key: 'add',
+            button: 'add',
+            primary: true,
+            testId: 'task-add',
+            onClick: () => navigate(`${basePath}/addTask`),
+          },
+          remove,
+        ]}
+        rowActions={actionsOf}
+        selectable={(row) => live.current(row).state !== 1}
+      >
+        {(list) => {
+          live.onSettled.current = list.reload;
+          return messageHolder;
+        }}
+      </ListPage>
+    </div>
   );
 }
