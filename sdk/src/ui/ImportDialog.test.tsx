@@ -4,7 +4,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FleetColumn } from './FleetTable.js';
-import { formatBytes, IMPORT_WAIT_MS, ImportDialog, refusedFile } from './ImportDialog.js';
+import { formatBytes, IMPORT_WAIT_MS, ImportDialog, importOutcome, refusedFile } from './ImportDialog.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -20,8 +20,9 @@ const columns: FleetColumn<FailedRow>[] = [
   { key: 'message', title: 'Reason', dataIndex: 'message' },
 ];
 
-function envelope(message: string, rows: unknown[]): Response {
-  return new Response(JSON.stringify({ code: 0, message, messageExt: null, result: { rows } }), {
+function envelope(message: string, rows: unknown[], totalRows?: number): Response {
+  const result = totalRows === undefined ? { rows } : { rows, totalRows };
+  return new Response(JSON.stringify({ code: 0, message, messageExt: null, result }), {
     headers: { 'Content-Type': 'application/json' },
   });
 }
@@ -110,6 +111,14 @@ describe('upload rules', () => {
     expect(formatBytes(3 * 1024 * 1024)).toBe('3 MB');
     expect(formatBytes(100 * 1024)).toBe('100 KB');
   });
+
+  it('heads a result by what was imported: all, some or none', () => {
+    expect(importOutcome(0, 5)).toEqual({ kind: 'success', imported: 5, refused: 0 });
+    expect(importOutcome(2, 5)).toEqual({ kind: 'warning', imported: 3, refused: 2 });
+    expect(importOutcome(1, 1)).toEqual({ kind: 'error', imported: 0, refused: 1 });
+    // A reply without the count read: refused ones are known, imported ones are not.
+    expect(importOutcome(1, undefined)).toEqual({ kind: 'warning', imported: undefined, refused: 1 });
+  });
 });
 
 describe('ImportDialog', () => {
@@ -131,7 +140,7 @@ describe('ImportDialog', () => {
   });
 
   it('posts the file as multipart field `file`, then reports success and closes', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => envelope('Imported 2 devices', []));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => envelope('Success', [], 2));
     vi.stubGlobal('fetch', fetchMock);
     const onClose = vi.fn();
     const onImported = vi.fn();
@@ -147,12 +156,12 @@ describe('ImportDialog', () => {
     expect(body).toBeInstanceOf(FormData);
     expect((body.get('file') as File).name).toBe('devices.xlsx');
     expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
-    await waitFor(() => expect(document.body.textContent).toContain('Imported 2 devices'));
+    await waitFor(() => expect(document.body.textContent).toContain('Imported 2, refused 0'));
   });
 
-  it('lists the refused rows with the server message and exports them', async () => {
+  it('lists the refused rows under how many were imported and refused, and exports them', async () => {
     const failed: FailedRow[] = [{ row: 3, macAddress: '00:15:65:00:00:01', message: 'Duplicate device' }];
-    vi.stubGlobal('fetch', async () => envelope('1 imported, 1 failed', failed));
+    vi.stubGlobal('fetch', async () => envelope('Some rows could not be imported', failed, 2));
     const onClose = vi.fn();
     const onImported = vi.fn();
     const onExportFailed = vi.fn();
@@ -164,9 +173,10 @@ describe('ImportDialog', () => {
         '300:15:65:00:00:01Duplicate device',
       ),
     );
-    expect(document.querySelector('[data-testid=import-failed]')?.textContent).toContain(
-      '1 imported, 1 failed',
-    );
+    const summary = document.querySelector('[data-testid=import-summary]');
+    expect(summary?.className).toContain('ant-alert-warning');
+    expect(summary?.textContent).toContain('Partly imported');
+    expect(document.querySelector('[data-testid=import-counts]')?.textContent).toBe('Imported 1, refused 1');
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect(shownNames()).toEqual([]));
@@ -175,6 +185,21 @@ describe('ImportDialog', () => {
     );
     await act(async () => (exportButton as HTMLButtonElement).click());
     expect(onExportFailed).toHaveBeenCalledWith(failed);
+  });
+
+  it('heads an import whose every row was refused as an error, never Success', async () => {
+    const failed: FailedRow[] = [{ row: 2, macAddress: '', message: 'Invalid MAC address' }];
+    vi.stubGlobal('fetch', async () => envelope('Success', failed, 1));
+    await render(dialog());
+    await choose(xlsx('devices.xlsx'));
+    await clickUpload();
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid=import-summary]')?.className).toContain('ant-alert-error'),
+    );
+    const summary = document.querySelector('[data-testid=import-summary]')?.textContent ?? '';
+    expect(summary).toContain('Nothing was imported');
+    expect(summary).toContain('Imported 0, refused 1');
+    expect(summary).not.toContain('Success');
   });
 
   it('waits while uploading and resets after the import wait of 60 s', async () => {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiDownload, apiRequest } from './api.js';
 import { commonText } from './common-texts.js';
 import { type FleetColumn, FleetTable, type FleetTableQuery } from './FleetTable.js';
-import { kitText } from './kit-texts.js';
+import { kitText, textLookup } from './kit-texts.js';
 import { currentLanguage } from './preferences.js';
 import { useOptionalSession } from './session.js';
 
@@ -50,8 +50,37 @@ export function formatBytes(bytes: number): string {
   return `${Math.round((bytes / 1024) * 100) / 100} KB`;
 }
 
+/** The one result summary of every import. */
+const resultText = textLookup({
+  importSummary: {
+    en: 'Imported {imported}, refused {refused}',
+    zh: '已导入 {imported} 项，拒绝 {refused} 项',
+  },
+  importRefusedCount: { en: 'Refused {refused}', zh: '拒绝 {refused} 项' },
+  importPartly: { en: 'Partly imported', zh: '部分导入' },
+  importNothing: { en: 'Nothing was imported', zh: '未导入任何内容' },
+});
+
+/** all imported: success; some refused: warning; none imported: error. */
+export type ImportOutcomeKind = 'success' | 'warning' | 'error';
+
+/**
+ * What an import reply says: `rows` are the refused rows (or files), `totalRows` how many were read
+ * (each read one is imported or refused once); without `totalRows` the imported count is unknown.
+ */
+export function importOutcome(
+  refused: number,
+  totalRows: number | undefined,
+): { kind: ImportOutcomeKind; imported: number | undefined; refused: number } {
+  const imported = totalRows === undefined ? undefined : Math.max(0, totalRows - refused);
+  const kind = refused === 0 ? 'success' : imported === 0 ? 'error' : 'warning';
+  return { kind, imported, refused };
+}
+
 interface Outcome<Failed> {
-  message: string;
+  kind: ImportOutcomeKind;
+  /** "Imported N, refused M" (or "Refused M" when the reply has no count). */
+  summary: string;
   rows: Failed[];
   /** New outcome, new table (back to page 1). */
   version: number;
@@ -133,16 +162,20 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
       if (controller.signal.aborted) return;
       upload.current = null;
       onImported();
-      if (reply.result.rows.length > 0) {
+      const { rows, totalRows } = reply.result;
+      const { kind, imported, refused } = importOutcome(rows.length, totalRows);
+      const summary =
+        imported === undefined
+          ? resultText('importRefusedCount', language, { refused })
+          : resultText('importSummary', language, { imported, refused });
+      if (kind !== 'success') {
         setFile(null);
         setWaiting(false);
-        setOutcome((previous) => ({
-          message: reply.message,
-          rows: reply.result.rows,
-          version: (previous?.version ?? 0) + 1,
-        }));
+        setOutcome((previous) => ({ kind, summary, rows, version: (previous?.version ?? 0) + 1 }));
       } else {
-        void messages.success(reply.message);
+        void messages.success({
+          content: <span data-testid="import-summary">{summary}</span>,
+        });
         reset();
         onClose();
       }
@@ -237,7 +270,15 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
         {waiting ? <Alert type="info" showIcon message={kitText('importWaiting', language)} /> : null}
         {outcome ? (
           <div data-testid="import-failed" style={{ marginTop: 16 }}>
-            <Alert type="warning" showIcon message={outcome.message} style={{ marginBottom: 12 }} />
+            <Alert
+              type={outcome.kind}
+              showIcon
+              message={resultText(outcome.kind === 'error' ? 'importNothing' : 'importPartly', language)}
+              description={<span data-testid="import-counts">{outcome.summary}</span>}
+              style={{ marginBottom: 12 }}
+              data-testid="import-summary"
+              data-outcome={outcome.kind}
+            />
             <FleetTable<Failed>
               tableId={`import-failed:${url}`}
               columns={failedColumns}
