@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
 import { type DeviceGate, type GateRow, gateColumns } from '../device-gate/device-gate.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
+import { UnknownDevices } from '../provisioning/unknown-devices.js';
 import { callQuality, type PendingEvent, storeEvents } from './event-batch.js';
 import { eventQuery, isPhoneEvent, type PhoneEventName } from './schemas.js';
 
@@ -50,6 +51,7 @@ export class DeviceEventService {
   private readonly logger: Logger;
   private readonly driverRegistry: DriverRegistry;
   private readonly deviceGate: DeviceGate;
+  private readonly unknownDevices: UnknownDevices;
   private readonly offlineSeconds: number;
   private pending: PendingEvent[] = [];
   private readonly listeners = new Set<DeviceEventListener>();
@@ -69,6 +71,7 @@ export class DeviceEventService {
     this.logger = deps.logger;
     this.driverRegistry = deps.driverRegistry;
     this.deviceGate = deps.deviceGate;
+    this.unknownDevices = new UnknownDevices(deps.db);
     this.offlineSeconds = deps.config.deviceOfflineSeconds;
     this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS);
     this.flushTimer.unref();
@@ -106,6 +109,14 @@ export class DeviceEventService {
       request.ip || null,
     ]);
     const verdict = await this.deviceGate.judge(mac, device, request, true);
+    // A tenant's phone not added yet: its record keeps the SIP port the device will be pushed on.
+    if (!device && verdict.kind === 'challenged' && verdict.stranger) {
+      await this.unknownDevices.recordStranger(request, mac, verdict, {
+        model: query.model,
+        firmware: query.firmware,
+        sipPort: query.sipPort,
+      });
+    }
     if (verdict.kind === 'forbidden') return plain(403, 'Forbidden\n');
     if (verdict.kind !== 'admitted') return verdict.reply;
     // The gate admits no unknown MAC; this only narrows the type.

@@ -43,8 +43,13 @@ export type GateVerdict =
   /** `authenticated` false: the tenant set no credentials; secrets must be withheld. */
   | { kind: 'admitted'; authenticated: boolean }
   | { kind: 'forbidden' }
-  /** `offered`: the phone sent credentials that failed (worth recording), not just none yet. */
-  | { kind: 'challenged'; offered: boolean; reply: DeviceReply }
+  /**
+   * `offered`: the phone sent credentials that failed (worth recording), not just none yet.
+   * `stranger`: a MAC not in the inventory that authenticated with the credentials of organization
+   * `orgId` (a tenant's own phone, not yet added). It is challenged like any unknown MAC, so the
+   * answer still says nothing of the inventory; only its record may later give the device its address.
+   */
+  | { kind: 'challenged'; offered: boolean; reply: DeviceReply; stranger?: { orgId: number } }
   /** Too many wrong digests for this MAC or address: refused whatever it sent. */
   | { kind: 'waiting'; reply: DeviceReply };
 
@@ -85,7 +90,7 @@ export class DeviceGate {
     request: GateRequest,
     requireCredentials: boolean,
   ): Promise<GateVerdict> {
-    const credentials = device
+    const credentials: { username: string; ha1: string; orgId?: number }[] = device
       ? [
           ...(device.device_ha1 ? [{ username: device.mac, ha1: device.device_ha1 }] : []),
           ...(device.credentials ?? []),
@@ -97,11 +102,18 @@ export class DeviceGate {
     }
     const secret = await this.secret();
     const offered = parseAuthorization(request.authorization);
-    const credential = offered && credentials.find((c) => c.username === offered.username);
-    const verdict =
-      offered && credential
-        ? verifyDigest(offered, credential.ha1, request.method, request.uri, secret, request.ip)
-        : 'invalid';
+    // An unknown MAC: the organizations whose phone credentials carry the offered user name.
+    if (!device && offered) credentials.push(...(await this.organizationCredentials(offered.username)));
+    let verdict: ReturnType<typeof verifyDigest> = 'invalid';
+    let credential: (typeof credentials)[number] | undefined;
+    if (offered) {
+      for (const candidate of credentials) {
+        if (candidate.username !== offered.username) continue;
+        verdict = verifyDigest(offered, candidate.ha1, request.method, request.uri, secret, request.ip);
+        credential = candidate;
+        if (verdict !== 'invalid') break;
+      }
+    }
     if (verdict !== 'ok' || !offered) {
       if (offered && verdict === 'invalid' && !(await this.throttle.wrong(mac, request.ip))) {
         return { kind: 'waiting', reply: WAITING_REPLY };
@@ -124,8 +136,23 @@ export class DeviceGate {
     if (use?.waiting) return { kind: 'waiting', reply: WAITING_REPLY };
     // Sent before with this count: a replay (or a phone that lost count): ask for a fresh nonce.
     if (!use?.fresh) return this.challenge(secret, request.ip, true, true);
+    if (!device && credential?.orgId !== undefined) {
+      return { ...this.challenge(secret, request.ip, true, false), stranger: { orgId: credential.orgId } };
+    }
     if (!device?.allowed) return { kind: 'forbidden' };
     return { kind: 'admitted', authenticated: true };
+  }
+
+  /** Phone credentials of every organization using `username` (names are per organization). */
+  private async organizationCredentials(
+    username: string,
+  ): Promise<{ username: string; ha1: string; orgId: number }[]> {
+    const rows = await this.db.prepared<{ id: string; ha1: string }>(
+      'device-gate-organization-credentials',
+      'SELECT id, prov_ha1 AS ha1 FROM orgs WHERE prov_username = $1 AND prov_ha1 IS NOT NULL LIMIT 20',
+      [username],
+    );
+    return rows.map((row) => ({ username, ha1: row.ha1, orgId: Number(row.id) }));
   }
 
   /** Forgets nonces past their lifetime (a job). */
@@ -133,7 +160,12 @@ export class DeviceGate {
     await this.db.execute('DELETE FROM device_nonces WHERE expires_at < now()');
   }
 
-  private challenge(secret: string, address: string, offered: boolean, stale: boolean): GateVerdict {
+  private challenge(
+    secret: string,
+    address: string,
+    offered: boolean,
+    stale: boolean,
+  ): Extract<GateVerdict, { kind: 'challenged' }> {
     return {
       kind: 'challenged',
       offered,

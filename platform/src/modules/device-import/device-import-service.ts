@@ -7,8 +7,10 @@ import { AppError } from '../../http/envelope.js';
 import { checkDeviceFields, type DeviceFields } from '../devices/device-fields.js';
 import type { Actor } from '../devices/device-log.js';
 import type { DeviceService } from '../devices/device-service.js';
+import { FIRST_CONTACT_COLUMNS, firstContactValues } from '../devices/first-contact.js';
 import type { DeviceSearch } from '../devices/schemas.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
+import { settleUnknownSql, sightingsSql } from '../provisioning/unknown-devices.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import type { FailedRow } from './schemas.js';
 
@@ -290,14 +292,18 @@ export class DeviceImportService {
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         const batch = rows.slice(start, start + INSERT_BATCH);
         const macs = await this.db.query<{ mac: string }>(
-          `WITH inserted AS (
-             INSERT INTO devices (org_id, site_id, mac, serial_number, device_name, model, firmware)
-             SELECT org_id, site_id, mac, serial_number, device_name, model, firmware
-               FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-                 AS t(org_id, site_id, mac, serial_number, device_name, model, firmware)
-              ORDER BY site_id, mac
+          `WITH t AS (
+             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+                 AS t(org_id, site_id, mac, serial_number, device_name, model, firmware)),
+           seen AS (${sightingsSql('t')}),
+           inserted AS (
+             INSERT INTO devices (org_id, site_id, mac, serial_number, device_name, model, firmware, ${FIRST_CONTACT_COLUMNS})
+             SELECT t.org_id, t.site_id, t.mac, t.serial_number, t.device_name, t.model, t.firmware, ${firstContactValues('seen')}
+               FROM t LEFT JOIN seen ON seen.mac = t.mac::char(12)
+              ORDER BY t.site_id, t.mac
              ON CONFLICT (mac) DO NOTHING
              RETURNING id, org_id, mac),
+           settled AS (${settleUnknownSql('inserted')}),
            logged AS (
              INSERT INTO device_logs (org_id, device_id, user_name, ip, action)
              SELECT org_id, id, $8, $9, 'import' FROM inserted)

@@ -5,10 +5,12 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { layerSql } from '../configuration/layer-sql.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
+import { settleUnknownSql, sightingsSql } from '../provisioning/unknown-devices.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { checkDeviceFields, type DeviceFields, type DeviceFieldsText } from './device-fields.js';
 import { type Actor, type DeviceLogAction, deviceLogText, writeDeviceLog } from './device-log.js';
 import { type DeviceRow, type DeviceService, LIST_COLUMNS, toListRow } from './device-service.js';
+import { FIRST_CONTACT_COLUMNS, firstContactValues } from './first-contact.js';
 
 export interface DeviceRecord extends DeviceListRow {
   sipAccountId: number | null;
@@ -70,9 +72,18 @@ export class DeviceInventoryService {
     const fields = this.checkFields(input);
     return this.db.transaction(async (transaction) => {
       const site = await this.site(scope, input.siteId, transaction);
+      // The phone may have asked before it was added: its sighting gives the device its address.
       const [row] = await this.db.query<{ id: string }>(
-        `INSERT INTO devices (org_id, site_id, mac, serial_number, device_name, model, firmware)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (mac) DO NOTHING RETURNING id`,
+        `WITH t AS (SELECT $1::bigint AS org_id, $2::bigint AS site_id, $3::text AS mac, $4::text AS serial_number,
+                           $5::text AS device_name, $6::text AS model, $7::text AS firmware),
+              seen AS (${sightingsSql('t')}),
+              inserted AS (
+                INSERT INTO devices (org_id, site_id, mac, serial_number, device_name, model, firmware, ${FIRST_CONTACT_COLUMNS})
+                SELECT t.org_id, t.site_id, t.mac, t.serial_number, t.device_name, t.model, t.firmware, ${firstContactValues('seen')}
+                  FROM t LEFT JOIN seen ON seen.mac = t.mac::char(12)
+                ON CONFLICT (mac) DO NOTHING RETURNING id, mac),
+              settled AS (${settleUnknownSql('inserted')})
+         SELECT id FROM inserted`,
         [
           site.org_id,
           site.id,
@@ -152,6 +163,12 @@ export class DeviceInventoryService {
       if (devices.length !== wanted.length) throw AppError.notFound();
       const accounts = unique(devices.flatMap((d) => (d.sip_account_id ? [Number(d.sip_account_id)] : [])));
       await this.db.execute(layerSql.delete('device', '$1'), [wanted], transaction);
+      // A removed phone that keeps asking becomes unknown again with its next request, not before.
+      await this.db.execute(
+        settleUnknownSql('(SELECT mac FROM devices WHERE id = ANY($1::bigint[]))'),
+        [wanted],
+        transaction,
+      );
       const deleted = await this.db.execute(
         'DELETE FROM devices WHERE id = ANY($1::bigint[])',
         [wanted],

@@ -1,6 +1,7 @@
 import { defineModule, service } from '../../module.js';
 import { configChangeNotifications } from './migrations/0003-config-change-notifications.js';
 import { unknownDeviceRollup } from './migrations/0011-unknown-device-rollup.js';
+import { unknownDeviceSightings } from './migrations/0016-unknown-device-sightings.js';
 import { ProvisioningService } from './provisioning-service.js';
 import { provisioningDeviceRoutes } from './routes.js';
 
@@ -10,5 +11,5 @@ export const provisioningModule = defineModule({
     provisioningService: service(ProvisioningService, { dispose: (provisioning) => provisioning.dispose() }),
   },
   deviceRoutes: provisioningDeviceRoutes,
-  migrations: [configChangeNotifications, unknownDeviceRollup],
+  migrations: [configChangeNotifications, unknownDeviceRollup, unknownDeviceSightings],
 });

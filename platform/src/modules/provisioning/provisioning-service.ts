@@ -152,7 +152,10 @@ export class ProvisioningService {
       throw error;
     }
     if (!device) {
-      await this.recordUnknown(request, mac, 'MAC not in inventory', ROOT_ORG_ID);
+      await this.unknownDevices.recordStranger(request, mac, verdict, {
+        model: identified?.identity.model,
+        firmware: identified?.identity.firmware,
+      });
       return verdict.kind === 'waiting' || verdict.kind === 'challenged' ? verdict.reply : notFound;
     }
     if (verdict.kind === 'waiting') return verdict.reply;
