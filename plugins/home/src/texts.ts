@@ -24,7 +24,14 @@ export const homeText = defineTexts({
   good: { en: 'Good', zh: '良好' },
   fair: { en: 'Fair', zh: '一般' },
   poor: { en: 'Poor', zh: '较差' },
-  noData: { en: 'No data', zh: '暂无数据' },
+  registeredHint: {
+    en: 'Phones whose SIP account is registered: account status Normal in the device list',
+    zh: 'SIP 账号已注册的话机：设备列表中账号状态为正常',
+  },
+  noDevices: { en: 'No devices yet', zh: '暂无设备' },
+  noSipAccounts: { en: 'No SIP accounts yet', zh: '暂无 SIP 账号' },
+  noCalls: { en: 'No calls yet', zh: '暂无通话记录' },
+  noOrganizations: { en: 'No channels or enterprises yet', zh: '暂无渠道或企业' },
   channel: { en: 'Channel', zh: '渠道' },
   enterprise: { en: 'Enterprise', zh: '企业' },
 });

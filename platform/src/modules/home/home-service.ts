@@ -1,4 +1,4 @@
-import { AccountStatus, CallQuality, DeviceStatus, type HomeTotals } from '@phonefleet/sdk';
+import { CallQuality, DeviceAccountStatus, DeviceStatus, type HomeTotals } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import type { TenantScope } from '../tenancy/scope.js';
 
@@ -22,28 +22,37 @@ export class HomeService {
                 count(*) FILTER (WHERE NOT push_enabled) AS disabled
            FROM devices d WHERE {scope:d.org_id}`,
       ),
+      // MACs that asked while not in the inventory, plus one per address whose requests had no MAC.
       query<{ total: string }>(
-        'SELECT count(DISTINCT coalesce(mac::text, path)) AS total FROM unknown_devices u WHERE {scope:u.org_id}',
+        `SELECT count(DISTINCT coalesce(u.mac::text, host(u.ip), '')) AS total FROM unknown_devices u
+          WHERE {scope:u.org_id}
+            AND (u.mac IS NULL OR NOT EXISTS (SELECT 1 FROM devices d WHERE d.mac = u.mac))`,
       ),
       query<{ model: string; count: string }>(
         `SELECT model, count(*) AS count FROM devices d WHERE {scope:d.org_id}
           GROUP BY model ORDER BY count(*) DESC, model LIMIT 10`,
       ),
-      // Organizations one level below the caller, with the devices of their whole subtree.
+      // Organizations one level below the caller (an enterprise: itself), with the devices of their
+      // whole subtree.
       query<{ id: string; name: string; type: 'channel' | 'enterprise'; count: string }>(
         `SELECT o.id, o.name, o.type,
                 (SELECT count(*) FROM devices d JOIN orgs od ON od.id = d.org_id
                   WHERE od.path LIKE o.path || '%') AS count
            FROM orgs o
-          WHERE o.parent_id = $1 AND {scope:o.id}
+          WHERE (o.parent_id = $1 OR (o.id = $1 AND o.type = 'enterprise')) AND {scope:o.id}
           ORDER BY count DESC, o.name LIMIT 10`,
         [scope.orgId],
       ),
+      // SIP accounts by registration (docs/home.md): a phone's line counts as its device's account
+      // status says (what the device list shows), a console account bound to no device as unassigned.
       query<{ unassigned: string; registered: string; unregistered: string }>(
-        `SELECT count(*) FILTER (WHERE status = ${AccountStatus.unassigned}) AS unassigned,
-                count(*) FILTER (WHERE status = ${AccountStatus.registered}) AS registered,
-                count(*) FILTER (WHERE status = ${AccountStatus.unregistered}) AS unregistered
-           FROM sip_accounts s WHERE {scope:s.org_id}`,
+        `SELECT (SELECT count(*) FROM sip_accounts s WHERE {scope:s.org_id}
+                   AND NOT EXISTS (SELECT 1 FROM devices b WHERE b.sip_account_id = s.id)) AS unassigned,
+                count(*) FILTER (WHERE d.account_status = ${DeviceAccountStatus.normal}) AS registered,
+                count(*) FILTER (WHERE d.account_status = ${DeviceAccountStatus.abnormal}
+                                    OR (d.account_status = ${DeviceAccountStatus.none} AND d.sip_account_id IS NOT NULL))
+                  AS unregistered
+           FROM devices d WHERE {scope:d.org_id}`,
       ),
       query<{ good: string; fair: string; poor: string }>(
         `SELECT count(*) FILTER (WHERE quality = ${CallQuality.good}) AS good,

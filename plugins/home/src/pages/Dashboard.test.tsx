@@ -47,7 +47,7 @@ afterEach(async () => {
 });
 
 describe('home dashboard', () => {
-  it('shows zeros and "No data" on an empty database', async () => {
+  it('shows zeros on an empty database and says why each empty figure is empty', async () => {
     stubTotals({
       totalDevices: 0,
       unknownDevices: 0,
@@ -59,8 +59,28 @@ describe('home dashboard', () => {
     });
     const container = await renderDashboard('en-US');
     expect(text(container, 'total-devices')).toBe('Total devices0');
-    expect(text(container, 'device-distribution')).toContain('Online00%');
-    expect(text(container, 'model-statistics')).toContain('No data');
+    expect(text(container, 'model-statistics')).toContain('No devices yet');
+    expect(text(container, 'device-distribution')).toBe('Device distributionNo devices yet');
+    expect(text(container, 'sip-account-status')).toContain('No SIP accounts yet');
+    expect(text(container, 'call-quality')).toContain('No calls yet');
+    expect(text(container, 'organization-statistics')).toContain('No channels or enterprises yet');
+  });
+
+  it('says why an empty figure is empty in Chinese too', async () => {
+    stubTotals({
+      totalDevices: 0,
+      unknownDevices: 0,
+      deviceStatus: { online: 0, offline: 0, abnormal: 0, disabled: 0 },
+      models: [],
+      organizations: [],
+      sipAccounts: { unassigned: 0, registered: 0, unregistered: 0 },
+      callQuality: { good: 0, fair: 0, poor: 0 },
+    });
+    const container = await renderDashboard('zh-CN');
+    expect(text(container, 'model-statistics')).toContain('暂无设备');
+    expect(text(container, 'sip-account-status')).toContain('暂无 SIP 账号');
+    expect(text(container, 'call-quality')).toContain('暂无通话记录');
+    expect(text(container, 'organization-statistics')).toContain('暂无渠道或企业');
   });
 
   it('shows the figures from POST /api/homepage/total, in Chinese too', async () => {

@@ -4,6 +4,7 @@ import { Button, Col, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_TOTALS, fetchHomeTotals } from '../api.js';
 import { ChartCard } from '../components/ChartCard.js';
+import { EmptyFigure } from '../components/EmptyFigure.js';
 import { StatCard } from '../components/StatCard.js';
 import { homeText } from '../texts.js';
 
@@ -17,7 +18,10 @@ const COLORS = {
   cyan: '#13c2c2',
 };
 
-/** The home dashboard (spec §2): figures for the caller's organization; zeros on an empty database. */
+/**
+ * The home dashboard (spec §2): figures for the caller's organization, each defined in docs/home.md;
+ * an empty figure says why it is empty.
+ */
 export function Dashboard() {
   const t = useTexts(homeText);
   const [totals, setTotals] = useState<HomeTotals>(EMPTY_TOTALS);
@@ -34,6 +38,8 @@ export function Dashboard() {
   useEffect(load, [load]);
 
   const { deviceStatus, sipAccounts, callQuality } = totals;
+  const accountTotal = sipAccounts.unassigned + sipAccounts.registered + sipAccounts.unregistered;
+  const callTotal = callQuality.good + callQuality.fair + callQuality.poor;
   return (
     <div data-testid="home-dashboard" aria-busy={loading}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
@@ -75,66 +81,84 @@ export function Dashboard() {
             testId="registered-accounts"
             title={t('registered')}
             value={sipAccounts.registered}
+            hint={t('registeredHint')}
             color={COLORS.purple}
           />
         </Col>
         <Col xs={24} lg={12} xxl={8}>
           <ChartCard title={t('deviceDistribution')} testId="device-distribution">
-            <DonutChart
-              title={t('deviceDistribution')}
-              slices={[
-                { key: 'online', label: t('online'), value: deviceStatus.online, color: COLORS.green },
-                { key: 'offline', label: t('offline'), value: deviceStatus.offline, color: COLORS.grey },
-                { key: 'abnormal', label: t('abnormal'), value: deviceStatus.abnormal, color: COLORS.red },
-                { key: 'disabled', label: t('disabled'), value: deviceStatus.disabled, color: COLORS.orange },
-              ]}
-            />
+            {totals.totalDevices === 0 ? (
+              <EmptyFigure title={t('deviceDistribution')} text={t('noDevices')} />
+            ) : (
+              <DonutChart
+                title={t('deviceDistribution')}
+                slices={[
+                  { key: 'online', label: t('online'), value: deviceStatus.online, color: COLORS.green },
+                  { key: 'offline', label: t('offline'), value: deviceStatus.offline, color: COLORS.grey },
+                  { key: 'abnormal', label: t('abnormal'), value: deviceStatus.abnormal, color: COLORS.red },
+                  {
+                    key: 'disabled',
+                    label: t('disabled'),
+                    value: deviceStatus.disabled,
+                    color: COLORS.orange,
+                  },
+                ]}
+              />
+            )}
           </ChartCard>
         </Col>
         <Col xs={24} lg={12} xxl={8}>
           <ChartCard title={t('sipAccountStatus')} testId="sip-account-status">
-            <DonutChart
-              title={t('sipAccountStatus')}
-              slices={[
-                {
-                  key: 'unassigned',
-                  label: t('unassigned'),
-                  value: sipAccounts.unassigned,
-                  color: COLORS.grey,
-                },
-                {
-                  key: 'registered',
-                  label: t('registered'),
-                  value: sipAccounts.registered,
-                  color: COLORS.green,
-                },
-                {
-                  key: 'unregistered',
-                  label: t('unregistered'),
-                  value: sipAccounts.unregistered,
-                  color: COLORS.red,
-                },
-              ]}
-            />
+            {accountTotal === 0 ? (
+              <EmptyFigure title={t('sipAccountStatus')} text={t('noSipAccounts')} />
+            ) : (
+              <DonutChart
+                title={t('sipAccountStatus')}
+                slices={[
+                  {
+                    key: 'unassigned',
+                    label: t('unassigned'),
+                    value: sipAccounts.unassigned,
+                    color: COLORS.grey,
+                  },
+                  {
+                    key: 'registered',
+                    label: t('registered'),
+                    value: sipAccounts.registered,
+                    color: COLORS.green,
+                  },
+                  {
+                    key: 'unregistered',
+                    label: t('unregistered'),
+                    value: sipAccounts.unregistered,
+                    color: COLORS.red,
+                  },
+                ]}
+              />
+            )}
           </ChartCard>
         </Col>
         <Col xs={24} lg={12} xxl={8}>
           <ChartCard title={t('callQuality')} testId="call-quality">
-            <DonutChart
-              title={t('callQuality')}
-              slices={[
-                { key: 'good', label: t('good'), value: callQuality.good, color: COLORS.green },
-                { key: 'fair', label: t('fair'), value: callQuality.fair, color: COLORS.orange },
-                { key: 'poor', label: t('poor'), value: callQuality.poor, color: COLORS.red },
-              ]}
-            />
+            {callTotal === 0 ? (
+              <EmptyFigure title={t('callQuality')} text={t('noCalls')} />
+            ) : (
+              <DonutChart
+                title={t('callQuality')}
+                slices={[
+                  { key: 'good', label: t('good'), value: callQuality.good, color: COLORS.green },
+                  { key: 'fair', label: t('fair'), value: callQuality.fair, color: COLORS.orange },
+                  { key: 'poor', label: t('poor'), value: callQuality.poor, color: COLORS.red },
+                ]}
+              />
+            )}
           </ChartCard>
         </Col>
         <Col xs={24} lg={12}>
           <ChartCard title={t('modelStatistics')} testId="model-statistics">
             <BarList
               title={t('modelStatistics')}
-              emptyText={t('noData')}
+              emptyText={t('noDevices')}
               items={totals.models.map((row) => ({ key: row.model, label: row.model, value: row.count }))}
             />
           </ChartCard>
@@ -143,7 +167,7 @@ export function Dashboard() {
           <ChartCard title={t('organizationStatistics')} testId="organization-statistics">
             <BarList
               title={t('organizationStatistics')}
-              emptyText={t('noData')}
+              emptyText={t('noOrganizations')}
               color={COLORS.cyan}
               items={totals.organizations.map((row) => ({
                 key: row.id,
