@@ -10,3 +10,23 @@ export const AccountStatus = { unassigned: 0, registered: 1, unregistered: 2 } a
 
 export const CallQuality = { good: 0, fair: 1, poor: 2 } as const;
 export type CallQuality = (typeof CallQuality)[keyof typeof CallQuality];
+
+/**
+ * Task types (spec §9: 1 reboot … 7 global configuration, 8–13 resource pushes) and ours: 14, the
+ * configuration of listed devices (a device's Save and update, MAC file pushes), which the spec's
+ * types do not name (docs/tasks.md "Task types").
+ */
+export const TaskType = {
+  reboot: 1,
+  factoryReset: 2,
+  firmwareUpgrade: 3,
+  modelConfig: 4,
+  groupConfig: 5,
+  siteConfig: 6,
+  globalConfig: 7,
+  deviceConfig: 14,
+} as const;
+export type TaskType = (typeof TaskType)[keyof typeof TaskType];
+
+/** The highest task type number the console knows. */
+export const LAST_TASK_TYPE = TaskType.deviceConfig;

@@ -59,6 +59,7 @@ export const commonTexts = {
   taskType5: { en: 'Group configuration', zh: '分组配置' },
   taskType6: { en: 'Site configuration', zh: '站点配置' },
   taskType7: { en: 'Global configuration', zh: '全局配置' },
+  taskType14: { en: 'Device configuration', zh: '设备配置' },
   taskTypeResource: { en: 'Resource push', zh: '资源推送' },
   taskResult0: { en: 'Scheduled', zh: '待执行' },
   taskResult1: { en: 'Ongoing', zh: '进行中' },
@@ -85,9 +86,10 @@ export type TextKeyOf<Lookup> = Lookup extends AreaText<infer Key> ? Key | Commo
 
 export const commonText: AreaText<never> = textLookup(commonTexts);
 
-/** A task type's name (spec §9); 8–13 are the resource pushes. */
+/** A task type's name (spec §9); 8–13 are the resource pushes, 14 ours (docs/tasks.md). */
 export function taskTypeName(type: number, language: Language): string {
-  if (type >= 1 && type <= 7) return commonText(`taskType${type}` as CommonTextKey, language);
+  if ((type >= 1 && type <= 7) || type === 14)
+    return commonText(`taskType${type}` as CommonTextKey, language);
   return `${commonText('taskTypeResource', language)} (${type})`;
 }
 

@@ -1,5 +1,6 @@
 import { defineModule, service } from '../../module.js';
 import { tasks } from './migrations/0008-tasks.js';
+import { taskTypeDeviceConfig } from './migrations/0015-task-type-device-config.js';
 import { taskRoutes } from './routes.js';
 import { TaskEngine } from './task-engine.js';
 import { TaskService } from './task-service.js';
@@ -14,5 +15,5 @@ export const tasksModule = defineModule({
     }),
   },
   routes: taskRoutes,
-  migrations: [tasks],
+  migrations: [tasks, taskTypeDeviceConfig],
 });

@@ -266,7 +266,7 @@ export function taskRoutes({ taskService }: { taskService: TaskService }): Route
           rows: [
             await taskService.immediate(
               caller,
-              TaskType.globalConfig,
+              TaskType.deviceConfig,
               deviceIds,
               `MAC configuration: ${deviceIds.length} device(s)`,
               { relationName: 'mac' },

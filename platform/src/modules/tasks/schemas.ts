@@ -1,4 +1,4 @@
-import { relationNames } from '@phonefleet/sdk';
+import { LAST_TASK_TYPE, relationNames } from '@phonefleet/sdk';
 import { z } from 'zod';
 import { bodyId, currentPage, pageSize, queryId } from '../../http/fields.js';
 
@@ -11,15 +11,8 @@ const repeatTime = z.string().regex(/^([1-9]|[12][0-9]|3[01]|Last)$/, 'invalidFo
 /** A MAC in any of the spec's forms (colons, dashes, dots or 12 hex digits). */
 const mac = z.string().trim().min(1).max(17);
 
-export const TaskType = {
-  reboot: 1,
-  factoryReset: 2,
-  firmwareUpgrade: 3,
-  modelConfig: 4,
-  groupConfig: 5,
-  siteConfig: 6,
-  globalConfig: 7,
-} as const;
+/** The spec's task types and ours (14, device configuration): named once in the sdk. */
+export { TaskType } from '@phonefleet/sdk';
 
 /** When a task runs (spec §3 "Execution payload", "Repeat schedule"); times are epoch milliseconds. */
 const scheduleFields = {
@@ -35,7 +28,7 @@ const scheduleFields = {
 /** POST /task/add: the device range as the type needs it (docs/tasks.md). */
 export const taskAddBody = z.object({
   ...scheduleFields,
-  type: z.number().int().min(1).max(13),
+  type: z.number().int().min(1).max(LAST_TASK_TYPE),
   deviceIds: z.array(id).max(100_000).optional(),
   macs: z.array(mac).max(100_000).optional(),
   siteId: id.optional(),
@@ -53,7 +46,7 @@ export const taskSearchBody = z.object({
   pageSize,
   keywords: z.string().trim().max(128).default(''),
   state: z.union([z.literal(0), z.literal(1), z.literal(4), z.literal(5), z.literal(7)]).optional(),
-  type: z.number().int().min(1).max(13).optional(),
+  type: z.number().int().min(1).max(LAST_TASK_TYPE).optional(),
 });
 export type TaskSearch = z.output<typeof taskSearchBody>;
 

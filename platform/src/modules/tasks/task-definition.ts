@@ -172,7 +172,9 @@ async function validate(
 
 function assertTypeAvailable(type: number): void {
   if (type === TaskType.firmwareUpgrade) throw AppError.invalid('firmwareUpgradeUnavailable');
-  if (type > TaskType.globalConfig) throw AppError.invalid('taskTypeUnavailable', `type ${type}`);
+  if (type > TaskType.globalConfig && type !== TaskType.deviceConfig) {
+    throw AppError.invalid('taskTypeUnavailable', `type ${type}`);
+  }
 }
 
 function scheduleBind(schedule: Schedule, zoneOffsetMinutes: number): unknown[] {

@@ -70,7 +70,7 @@ export function immediateTask(
   });
 }
 
-/** `/device/deviceConfigUpdate`: the device's configuration pushed now (type 7, relation device). */
+/** `/device/deviceConfigUpdate`: the device's configuration pushed now (type 14, relation device). */
 export async function pushDevice(
   deps: TaskDefinitionDeps,
   caller: Caller,
@@ -82,7 +82,7 @@ export async function pushDevice(
   const result = await immediateTask(
     deps,
     caller,
-    TaskType.globalConfig,
+    TaskType.deviceConfig,
     [deviceId],
     `Device configuration: ${macWithColons(device?.mac ?? '')}`,
     { relationName: 'device', relationId: deviceId },

@@ -20,7 +20,7 @@ import { type TaskTextKey, taskText } from '../texts.js';
 
 export const POWER = 'task';
 const STATES: TaskState[] = [0, 1, 5, 4, 7];
-const TYPES = [1, 2, 4, 5, 6, 7];
+const TYPES = [1, 2, 4, 5, 6, 7, 14];
 
 /** What the form hands to the list after saving (shown once). */
 export interface ListNotice {
