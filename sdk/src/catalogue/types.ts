@@ -52,6 +52,12 @@ export interface ParameterDef {
 export interface ParameterNode extends ParameterDef {
   id: string;
   path: string;
+  /**
+   * On share trees (site, group, global screens) as the platform serves them: the models this
+   * parameter applies to, when not every model has it (per-model variants such as the H2's
+   * shorter web session timeout). Absent: every model.
+   */
+  models?: string[];
 }
 
 export interface GroupNode {

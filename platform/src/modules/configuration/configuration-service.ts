@@ -16,6 +16,8 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { TenantScope } from '../tenancy/scope.js';
+import { layerNames } from './layer-names.js';
+import { shareTreeWithModels } from './model-applicability.js';
 import type { RelationName } from './schemas.js';
 
 /**
@@ -115,6 +117,8 @@ export interface EffectiveValue {
   value: string;
   relation: RelationName;
   relationId: number;
+  /** The layer's display name (see `layerNames`); null when the caller may not read it. */
+  name?: string | null;
 }
 
 /**
@@ -136,6 +140,15 @@ export class ConfigurationService {
     const found = this.driverRegistry.model(model);
     if (!found) throw AppError.invalid('unknownModel');
     return buildParameterTree(found.model.capabilities);
+  }
+
+  /**
+   * The tree a screen edits (`/tb-config/dynamicParameterJs`): as `treeFor`, and on share screens
+   * each parameter not every model has names the models it applies to (`shareTreeWithModels`).
+   */
+  screenTree(model: string): ParameterTree {
+    if (model !== 'share') return this.treeFor(model);
+    return shareTreeWithModels(this.driverRegistry.models().map((entry) => entry.model));
   }
 
   /**
@@ -347,9 +360,15 @@ export class ConfigurationService {
     return merged;
   }
 
+  /** Every effective value of a device with the layer that set it, named (`layerNames`). */
   async effective(scope: TenantScope, deviceId: number): Promise<EffectiveValue[]> {
     await this.resolve(scope, 'device', deviceId);
-    return [...ConfigurationService.merge(await this.layersOf(deviceId)).values()];
+    const layers = await this.layersOf(deviceId);
+    const names = await layerNames(this.db, scope, layers);
+    return [...ConfigurationService.merge(layers).values()].map((value) => ({
+      ...value,
+      name: names.get(`${value.relation}:${value.relationId}`) ?? null,
+    }));
   }
 
   /**

@@ -175,6 +175,19 @@ describe('saving parameters', () => {
       { model: 'H2P' },
     );
     expect(h2.rows[0]?.capabilities.keySubtype).toBe(true);
+    // The shared tree says which models a parameter applies to when not all have it.
+    type Node = { path: string; label: { en: string }; models?: string[] };
+    const share = await acmeApi.call<{
+      tabs: { key: string; sections: { kind: string; params?: Node[] }[] }[];
+    }>('POST', '/tb-config/dynamicParameterJs', { model: 'share' });
+    const settings = share.rows[0]?.tabs.find((tab) => tab.key === 'settings');
+    const nodes = settings?.sections.flatMap((section) => section.params ?? []) ?? [];
+    const timeouts = nodes.filter((node) => node.label.en === 'Web session timeout (s)');
+    expect(timeouts.map((node) => node.models)).toEqual([
+      ['V62', 'V64', 'V65', 'V67'],
+      ['H2', 'H2P'],
+    ]);
+    expect(nodes.find((node) => node.path.endsWith('.KeyAsSend'))?.models).toBeUndefined();
     const unknown = await acmeApi.call('POST', '/tb-config/dynamicParameterJs', { model: 'X999' });
     expect(unknown.message).toBe('Unknown device model');
   });
@@ -196,20 +209,39 @@ describe('effective configuration', () => {
     expect((await save('group', groupId, { LocalConfPartyMax: '5' })).code).toBe(0);
     expect((await save('device', deviceId, { LocalConfPartyMax: '6' })).code).toBe(0);
 
-    const effective = await acmeApi.call<{ path: string; value: string; relation: string }>(
+    const effective = await acmeApi.call<{ path: string; value: string; relation: string; name: string }>(
       'GET',
       `/tb-config/effective?deviceId=${deviceId}`,
     );
     const byPath = Object.fromEntries(
-      effective.rows.map((row) => [row.path.replace('sipFunction.general.', ''), [row.value, row.relation]]),
+      effective.rows.map((row) => [
+        row.path.replace('sipFunction.general.', ''),
+        [row.value, row.relation, row.name],
+      ]),
     );
+    // Each layer by its name: the site's, the template's; every global layer is 'Global'.
     expect(byPath).toEqual({
-      SIPRegisterRetry: ['100', 'global'],
-      ReleaseTimeout: ['6', 'global'],
-      SIPDefaultAccount: ['3', 'model'],
-      SIPMaxCall: ['3', 'site'],
-      LocalConfPartyMax: ['6', 'device'],
+      SIPRegisterRetry: ['100', 'global', 'Global'],
+      ReleaseTimeout: ['6', 'global', 'Global'],
+      SIPDefaultAccount: ['3', 'model', 'H2P floor 2'],
+      SIPMaxCall: ['3', 'site', 'Floor 2'],
+      LocalConfPartyMax: ['6', 'device', null],
     });
+    // The group's name when its value wins.
+    expect((await save('device', deviceId, { SIPMaxCall: '3' })).code).toBe(0);
+    const grouped = await acmeApi.call<{ path: string; relation: string; name: string }>(
+      'GET',
+      `/tb-config/effective?deviceId=${deviceId}`,
+    );
+    expect(grouped.rows.find((row) => row.path.endsWith('.LocalConfPartyMax'))).toMatchObject({
+      relation: 'group',
+      name: 'Lobby',
+    });
+    // Another organization's user reads nothing of it.
+    const otherApi = new ApiClient(running.url);
+    await otherApi.signIn(other.userName, other.password);
+    const foreign = await otherApi.call('GET', `/tb-config/effective?deviceId=${deviceId}`);
+    expect(foreign.code).toBe(40400);
   });
 
   it('previews the devices a change to a relation would alter', async () => {

@@ -74,7 +74,7 @@ export function configurationRoutes({
       summary: 'The parameter tree a screen edits: `share` for site and group, else the device model',
       access: 'session',
       body: dynamicParameterBody,
-      handler: async ({ body }) => ({ rows: [configurationService.treeFor(body.model)] }),
+      handler: async ({ body }) => ({ rows: [configurationService.screenTree(body.model)] }),
     }),
     defineRoute({
       method: 'post',

@@ -14,6 +14,8 @@ import { editorText, pick } from './texts.js';
 export interface Provenance {
   relation: 'global' | 'site' | 'model' | 'group' | 'device';
   relationId: number;
+  /** The layer's name (site, model template, group); none for global, the device, or unknown. */
+  name?: string | null;
 }
 
 export interface ParamRowProps {
@@ -218,6 +220,24 @@ function ValueEditor(props: EditorProps) {
   }
 }
 
+/** Which layer set the effective value, by its name: 'Site: Lobby', 'Global', 'Device'. */
+function SourceTag({ source, language }: { source: Provenance; language: Language }) {
+  const layer = editorText(layerKey[source.relation], language);
+  const named =
+    source.relation === 'global' || source.relation === 'device'
+      ? layer
+      : `${layer}: ${source.name ?? `#${source.relationId}`}`;
+  return (
+    <Tag
+      color={source.relation === 'device' ? 'blue' : 'default'}
+      style={{ marginLeft: 8 }}
+      title={editorText('setBy', language, { layer: named })}
+    >
+      {named}
+    </Tag>
+  );
+}
+
 /** One parameter: push checkbox, label with its tooltip, editor by Type (disabled unless pushed). */
 export const ParamRow = memo(function ParamRow({
   node,
@@ -254,18 +274,16 @@ export const ParamRow = memo(function ParamRow({
       </div>
       <div style={{ width: 300, flex: '0 0 300px', paddingTop: 5 }}>
         <HintLabel text={label} hint={pick(node.tooltip, language)} />
-        {source ? (
+        {node.models ? (
           <Tag
-            color={source.relation === 'device' ? 'blue' : 'default'}
             style={{ marginLeft: 8 }}
-            title={editorText('setBy', language, {
-              layer: editorText(layerKey[source.relation], language),
-            })}
+            title={editorText('appliesTo', language, { models: node.models.join(', ') })}
+            data-testid={`models-${node.path}`}
           >
-            {editorText(layerKey[source.relation], language)}
-            {source.relation === 'device' || source.relation === 'global' ? '' : ` ${source.relationId}`}
+            {node.models.join(', ')}
           </Tag>
         ) : null}
+        {source ? <SourceTag source={source} language={language} /> : null}
       </div>
       <div style={{ flex: 1, minWidth: 0 }} data-param={node.path}>
         <ValueEditor

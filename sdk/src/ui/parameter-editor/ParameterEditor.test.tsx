@@ -423,13 +423,20 @@ describe('ParameterEditor', () => {
 
   it('shows which layer set a parameter on the device screen', async () => {
     const provenance = new Map([
-      ['network.ipParameter.MTU', { relation: 'site' as const, relationId: 3 }],
+      ['network.ipParameter.MTU', { relation: 'site' as const, relationId: 3, name: 'Lobby' }],
       ['network.ipParameter.VLANId', { relation: 'device' as const, relationId: 9 }],
+      ['network.ipParameter.DHCPUserClass', { relation: 'group' as const, relationId: 4, name: null }],
     ]);
     const { ui } = editor(h2Tree, { provenance });
     await render(ui);
     await click(tabButton('network'));
-    expect(byTestId('param-network.ipParameter.MTU').querySelector('.ant-tag')?.textContent).toBe('Site 3');
+    expect(byTestId('param-network.ipParameter.MTU').querySelector('.ant-tag')?.textContent).toBe(
+      'Site: Lobby',
+    );
+    // A layer whose name the caller may not read is still told apart.
+    expect(byTestId('param-network.ipParameter.DHCPUserClass').querySelector('.ant-tag')?.textContent).toBe(
+      'Group: #4',
+    );
     expect(byTestId('param-network.ipParameter.VLANId').querySelector('.ant-tag')?.textContent).toBe(
       'Device',
     );

@@ -52,6 +52,7 @@ const texts = {
   pushed: { en: 'Pushed', zh: '已下发' },
   notPushed: { en: 'Not pushed', zh: '未下发' },
   setBy: { en: 'Effective value set by {layer}', zh: '生效值来自{layer}' },
+  appliesTo: { en: 'Applies to {models} only', zh: '仅适用于 {models}' },
   layer_global: { en: 'Global', zh: '全局' },
   layer_site: { en: 'Site', zh: '站点' },
   layer_model: { en: 'Model', zh: '型号' },
