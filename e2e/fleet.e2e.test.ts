@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../platform/src/app.js';
 import {
@@ -30,6 +30,16 @@ describe('fleet structure screens', () => {
   async function pushOneParameter(): Promise<void> {
     await page.getByTestId('tab-network').click();
     await page.getByTestId('push-network.ipParameter.MTU').check();
+  }
+
+  /** A wizard's steps bar as a person reads it: every title, the active one, how many are done. */
+  async function steps(scope: Locator): Promise<{ titles: string[]; active: string[]; done: number }> {
+    await scope.locator('.ant-steps').first().waitFor();
+    return {
+      titles: await scope.locator('.ant-steps-item-title').allInnerTexts(),
+      active: await scope.locator('.ant-steps-item-process .ant-steps-item-title').allInnerTexts(),
+      done: await scope.locator('.ant-steps-item-finish').count(),
+    };
   }
 
   async function siteNames(): Promise<string[]> {
@@ -89,13 +99,26 @@ describe('fleet structure screens', () => {
     expect(query.get('isAdd')).toBe('1');
     await page.getByTestId('parameter-editor').waitFor();
     expect(await page.getByTestId('set-param-page').getAttribute('data-relation')).toBe('site');
+    // The wizard's steps stay on the set-parameters screen, with its step active.
+    expect(await steps(page.getByTestId('set-param-page'))).toEqual({
+      titles: ['Basic', 'Set parameters', 'Finish'],
+      active: ['Set parameters'],
+      done: 1,
+    });
 
-    // Save returns to the site list, which shows the finish step with the new site chosen.
+    // Save leads to the finish step (every step done) with the new site chosen in the tree.
     await pushOneParameter();
     await page.getByRole('button', { name: 'Save only' }).click();
     await page.waitForURL((url) => url.pathname === '/site');
-    await page.getByTestId('wizard-finished').getByText('Site “Lobby” is ready').waitFor();
+    const finished = page.getByTestId('wizard-finished');
+    await finished.getByText('Site “Lobby” is ready').waitFor();
+    expect(await steps(finished)).toEqual({
+      titles: ['Basic', 'Set parameters', 'Finish'],
+      active: [],
+      done: 3,
+    });
     await page.getByTestId('site-tree').getByText('Lobby (0)').waitFor();
+    await page.getByTestId('site-tree').locator('.ant-tree-node-selected').getByText('Lobby (0)').waitFor();
     await page.getByTestId('site-detail').getByText('Configured').waitFor();
     expect(await siteNames()).toContain('Lobby');
 
@@ -156,6 +179,11 @@ describe('fleet structure screens', () => {
       isAdd: '1',
     });
     await page.getByTestId('parameter-editor').waitFor();
+    expect(await steps(page.getByTestId('set-param-page'))).toEqual({
+      titles: ['Basic information', 'Set parameters', 'Finish'],
+      active: ['Set parameters'],
+      done: 1,
+    });
     expect(await total('/modeltemplate/search')).toBe(1);
 
     await page.getByTestId('parameter-editor').getByRole('button', { name: 'Cancel' }).click();
@@ -163,6 +191,32 @@ describe('fleet structure screens', () => {
     await page.getByTestId('model-list').locator('.ant-empty-description').waitFor();
     expect(await total('/modeltemplate/search')).toBe(0);
     expect(await page.getByTestId('wizard-finished').count()).toBe(0);
+  });
+
+  it('adds a model template through basic information → set parameters → finish, the new one marked', async () => {
+    await page.goto(`${running.url}/model`);
+    await page.getByTestId('model-add').click();
+    await page.waitForURL((url) => url.pathname === '/model/addModel');
+    await page.getByTestId('model-name').fill('Lobby phones');
+    await page.getByLabel('Model').click();
+    await page.locator('.ant-select-item-option', { hasText: 'H2P' }).first().click();
+    await page.getByLabel('Site').click();
+    await page.locator('.ant-select-tree-title', { hasText: 'Default' }).first().click();
+    await page.getByTestId('model-next').click();
+    await page.waitForURL((url) => url.pathname === '/model/setParam');
+    await page.getByTestId('parameter-editor').waitFor();
+    await pushOneParameter();
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.waitForURL((url) => url.pathname === '/model');
+    const finished = page.getByTestId('wizard-finished');
+    await finished.getByText('Model template “Lobby phones” is ready').waitFor();
+    expect(await steps(finished)).toEqual({
+      titles: ['Basic information', 'Set parameters', 'Finish'],
+      active: [],
+      done: 3,
+    });
+    const listed = page.getByTestId('model-list').getByRole('row', { name: /Lobby phones/ });
+    expect(await listed.getByTestId('created-name').innerText()).toBe('Lobby phones');
   });
 
   it('adds a group with one device through basic information → group device → set parameters → finish', async () => {
@@ -196,12 +250,22 @@ describe('fleet structure screens', () => {
 
     await page.waitForURL((url) => url.pathname === '/group/setParam');
     await page.getByTestId('parameter-editor').waitFor();
+    const groupSteps = ['Basic information', 'Group device', 'Set parameters', 'Finish'];
+    expect(await steps(page.getByTestId('set-param-page'))).toEqual({
+      titles: groupSteps,
+      active: ['Set parameters'],
+      done: 2,
+    });
     await pushOneParameter();
     await page.getByRole('button', { name: 'Save only' }).click();
     await page.waitForURL((url) => url.pathname === '/group');
-    await page.getByTestId('wizard-finished').getByText('Group “Front desk” is ready').waitFor();
+    const finished = page.getByTestId('wizard-finished');
+    await finished.getByText('Group “Front desk” is ready').waitFor();
+    expect(await steps(finished)).toEqual({ titles: groupSteps, active: [], done: 4 });
     const listed = page.getByTestId('group-list').getByRole('row', { name: /Front desk/ });
     await listed.waitFor();
+    // The new group stands out in the list.
+    expect(await listed.getByTestId('created-name').innerText()).toBe('Front desk');
     expect(await listed.getByRole('cell').allInnerTexts()).toEqual(
       expect.arrayContaining(['Front desk', '1']),
     );

@@ -310,4 +310,73 @@ describe('parameter editor (H2P device)', () => {
       }),
     ]);
   });
+
+  it('Save and update on a device creates a “Device configuration” task and says so', async () => {
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    await page.goto(editorUrl);
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByTestId('tab-network').click();
+    await page.getByTestId('push-network.ipParameter.DHCPUserClass').check();
+    await page.getByRole('button', { name: 'Save and update' }).click();
+    await page.waitForURL(`${running.url}/device`);
+    // The spec's task-created notice, still there on the list the screen returned to.
+    await page.locator('.ant-message').getByText('The task has been created').waitFor();
+
+    const tasks = await admin.call<{ list: { taskName: string; type: number }[] }>('POST', '/task/search', {
+      currentPage: 1,
+      pageSize: 10,
+      type: 14,
+    });
+    expect(tasks.code).toBe(0);
+    expect(tasks.rows[0]?.list).toEqual([
+      expect.objectContaining({ taskName: 'Device configuration: 00:15:65:a0:00:01', type: 14 }),
+    ]);
+    const global = await admin.call<{ total: number }>('POST', '/task/search', {
+      currentPage: 1,
+      pageSize: 10,
+      type: 7,
+    });
+    expect(global.rows[0]?.total).toBe(0);
+    // The task list names the type.
+    await page.goto(`${running.url}/task`);
+    const row = page.getByTestId('task-list').getByRole('row', { name: /00:15:65:a0:00:01/ });
+    await row.getByRole('cell', { name: 'Device configuration', exact: true }).waitFor();
+  });
+
+  it('names the models each parameter applies to on a shared screen, and the layer that set a value', async () => {
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    const device = await running.cradle.db.one<{ site_id: string }>(
+      'SELECT site_id FROM devices WHERE id = $1',
+      [deviceId],
+    );
+    const siteId = Number(device?.site_id);
+    await running.cradle.db.execute(`UPDATE sites SET name = 'Hotel lobby' WHERE id = $1`, [siteId]);
+
+    // The site screen edits every model's parameters: the two web session timeouts say whose they are.
+    await page.goto(`${running.url}/site/setParam?relationId=${siteId}&relationName=site&pushStatus=1`);
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByTestId('tab-settings').click();
+    await page.getByTestId('section-menu').getByText('General', { exact: true }).click();
+    await expect.poll(section).toBe('general');
+    expect(await page.getByTestId('models-settings.general.WUISessionTimeout').textContent()).toBe(
+      'V62, V64, V65, V67',
+    );
+    expect(await page.getByTestId('models-settings.general.WUISessionTimeoutH2').textContent()).toBe(
+      'H2, H2P',
+    );
+    expect(await page.getByTestId('models-settings.general.KeyAsSend').count()).toBe(0);
+
+    // A value the site sets shows on the device's screen with the site's name.
+    await page.getByTestId('tab-network').click();
+    await page.getByTestId('push-network.ipParameter.VLANId').check();
+    await page.getByRole('button', { name: 'Save only' }).click();
+    await page.waitForURL(`${running.url}/site`);
+    await page.goto(editorUrl);
+    await page.getByTestId('parameter-editor').waitFor();
+    await page.getByTestId('tab-network').click();
+    const tag = param('network.ipParameter.VLANId').locator('.ant-tag');
+    await expect.poll(() => tag.textContent()).toBe('Site: Hotel lobby');
+  });
 });

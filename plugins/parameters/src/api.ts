@@ -100,20 +100,21 @@ const pushPaths: Partial<Record<RelationName, string>> = {
 };
 
 /**
- * Pushes a saved configuration: a device directly, a model, group or site through a push task in
- * the chosen execution mode. The spec swallows a failed push silently (§4).
+ * Pushes a saved configuration through a push task: a device's now (type 14), a model's, group's
+ * or site's in the chosen execution mode. Resolves whether a task was created; the spec swallows a
+ * failed push silently (§4).
  */
-export async function pushConfig(relation: Relation, mode?: ExecutionMode): Promise<void> {
+export async function pushConfig(relation: Relation, mode?: ExecutionMode): Promise<boolean> {
   try {
     if (relation.relationName === 'device') {
       await apiRequest('POST', '/device/deviceConfigUpdate', {
         query: { id: relation.relationId },
         silent: true,
       });
-      return;
+      return true;
     }
     const path = pushPaths[relation.relationName];
-    if (!path || !mode) return;
+    if (!path || !mode) return false;
     await apiRequest('POST', path, {
       silent: true,
       body: {
@@ -127,8 +128,10 @@ export async function pushConfig(relation: Relation, mode?: ExecutionMode): Prom
         },
       },
     });
+    return true;
   } catch {
     // swallowed (spec §4)
+    return false;
   }
 }
 

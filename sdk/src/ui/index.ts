@@ -139,7 +139,10 @@ export {
   takeCreated,
   WizardFinished,
   type WizardFinishedProps,
+  type WizardState,
   WizardSteps,
   type WizardStepsProps,
+  wizardState,
+  wizardStepsOf,
 } from './wizard.js';
 export { ZonedDateTimePicker, type ZonedDateTimePickerProps } from './ZonedDateTimePicker.js';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { rememberCreated, takeCreated } from './wizard.js';
+import { rememberCreated, takeCreated, wizardState, wizardStepsOf } from './wizard.js';
 
 afterEach(() => sessionStorage.clear());
 
@@ -17,5 +17,16 @@ describe('wizard hand-over', () => {
     expect(takeCreated('model')).toBeUndefined();
     sessionStorage.setItem('pf.wizard.model', 'not json');
     expect(takeCreated('model')).toBeUndefined();
+  });
+
+  it('reads the steps a wizard passed in the location state, and nothing else', () => {
+    expect(wizardStepsOf(wizardState(['Basic information', 'Group device']))).toEqual([
+      'Basic information',
+      'Group device',
+    ]);
+    expect(wizardStepsOf(null)).toBeUndefined();
+    expect(wizardStepsOf({ wizardSteps: [] })).toBeUndefined();
+    expect(wizardStepsOf({ wizardSteps: [1] })).toBeUndefined();
+    expect(wizardStepsOf({ other: true })).toBeUndefined();
   });
 });

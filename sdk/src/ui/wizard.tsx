@@ -4,13 +4,33 @@ import { useTexts } from './common-texts.js';
 
 /**
  * The add wizards (site, model template, group) create their relation and then hand over to the
- * parameters plugin's set-parameters screen, whose Save returns to the relation's list. The wizard
- * remembers what it created (for this browser tab), and the list shows the finish step for it,
- * after checking it still exists (Cancel on the set-parameters screen deletes it).
+ * parameters plugin's set-parameters screen, which shows the wizard's steps (the area's own steps
+ * travel in the location state, `wizardState`) and whose Save returns to the relation's list. The
+ * wizard remembers what it created (for this browser tab), and the list shows the finish step for
+ * it, after checking it still exists (Cancel on the set-parameters screen deletes it).
  */
 export interface CreatedRelation {
   id: number;
   name: string;
+}
+
+/** Location state of the set-parameters screen reached from a wizard: the area's own steps. */
+export interface WizardState {
+  wizardSteps: readonly string[];
+}
+
+/** The state a wizard's Next passes to the set-parameters screen (`navigate(path, { state })`). */
+export function wizardState(steps: readonly string[]): WizardState {
+  return { wizardSteps: [...steps] };
+}
+
+/** The area's steps when the screen was reached from a wizard; undefined otherwise. */
+export function wizardStepsOf(state: unknown): readonly string[] | undefined {
+  if (typeof state !== 'object' || state === null || !('wizardSteps' in state)) return undefined;
+  const steps = (state as { wizardSteps: unknown }).wizardSteps;
+  return Array.isArray(steps) && steps.length > 0 && steps.every((step) => typeof step === 'string')
+    ? (steps as string[])
+    : undefined;
 }
 
 const key = (area: string) => `pf.wizard.${area}`;

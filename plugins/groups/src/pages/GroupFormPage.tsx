@@ -9,6 +9,7 @@ import {
   useFormShell,
   useLanguage,
   useTexts,
+  wizardState,
 } from '@phonefleet/sdk/ui';
 import { Form, Input, message } from 'antd';
 import { useState } from 'react';
@@ -91,7 +92,9 @@ export function GroupFormPage({ mode }: { mode: 'add' | 'edit' }) {
           return;
         }
         rememberCreated('group', { id, name: input.groupName });
-        navigate(groupParamsPath({ id, groupName: input.groupName }, mode === 'add'));
+        navigate(groupParamsPath({ id, groupName: input.groupName }, mode === 'add'), {
+          state: wizardState([t('stepBasic'), t('stepDevices')]),
+        });
       },
       { validate: false },
     );

@@ -9,7 +9,8 @@ import {
   useTexts,
   WizardFinished,
 } from '@phonefleet/sdk/ui';
-import { useMemo } from 'react';
+import { Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteGroups, fetchGroup, pushGroup, searchGroups } from '../api.js';
 import { ADD_GROUP, editGroupPath, groupParamsPath } from '../links.js';
@@ -23,11 +24,26 @@ export function GroupListPage() {
   const { zoneOffset } = useSession();
   const t = useTexts(groupText);
   const navigate = useNavigate();
+  const [created, setCreated] = useState<number>();
   const pushing = usePushDialog((group: GroupRow, mode) => pushGroup(group.id, mode));
 
   const columns = useMemo<FleetColumn<GroupRow>[]>(
     () => [
-      { key: 'groupName', title: t('groupName'), dataIndex: 'groupName', sorter: true },
+      {
+        key: 'groupName',
+        title: t('groupName'),
+        dataIndex: 'groupName',
+        sorter: true,
+        // What the wizard just created stands out (its finish step is above the list).
+        render: (value: string, row: GroupRow) =>
+          row.id === created ? (
+            <Typography.Text mark strong data-testid="created-name">
+              {value}
+            </Typography.Text>
+          ) : (
+            value
+          ),
+      },
       { key: 'description', title: t('description'), dataIndex: 'description', ellipsis: true },
       { key: 'siteName', title: t('site'), dataIndex: 'siteName' },
       { key: 'deviceCount', title: t('devices'), dataIndex: 'deviceCount', sorter: true },
@@ -39,7 +55,7 @@ export function GroupListPage() {
         render: (value: string) => formatDateTime(value, zoneOffset),
       },
     ],
-    [t, zoneOffset],
+    [t, zoneOffset, created],
   );
   const remove = deleteAction({
     run: deleteGroups,
@@ -59,6 +75,7 @@ export function GroupListPage() {
           exists={(id) => fetchGroup(id, true)}
           title={(name) => t('finished', { name })}
           subTitle={t('finishedHint')}
+          onFound={(relation) => setCreated(relation.id)}
         />
       }
       columns={columns}

@@ -7,6 +7,7 @@ import {
   useFieldRules,
   useFormShell,
   useTexts,
+  wizardState,
 } from '@phonefleet/sdk/ui';
 import { Form, Input, message, Select } from 'antd';
 import { useEffect, useState } from 'react';
@@ -92,7 +93,7 @@ export function ModelFormPage({ mode }: { mode: 'add' | 'edit' }) {
         return;
       }
       rememberCreated('model', { id: saved.id, name: saved.name });
-      navigate(modelParamsPath(saved, mode === 'add'));
+      navigate(modelParamsPath(saved, mode === 'add'), { state: wizardState([t('stepBasic')]) });
     });
 
   const fixed = mode === 'edit';

@@ -9,7 +9,8 @@ import {
   useTexts,
   WizardFinished,
 } from '@phonefleet/sdk/ui';
-import { useMemo } from 'react';
+import { Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteModelTemplates, fetchModelTemplate, pushModelTemplate, searchModelTemplates } from '../api.js';
 import { addModelPath, editModelPath, modelParamsPath } from '../links.js';
@@ -23,11 +24,26 @@ export function ModelListPage() {
   const { zoneOffset } = useSession();
   const t = useTexts(modelText);
   const navigate = useNavigate();
+  const [created, setCreated] = useState<number>();
   const pushing = usePushDialog((template: ModelTemplateRow, mode) => pushModelTemplate(template.id, mode));
 
   const columns = useMemo<FleetColumn<ModelTemplateRow>[]>(
     () => [
-      { key: 'name', title: t('templateName'), dataIndex: 'name', sorter: true },
+      {
+        key: 'name',
+        title: t('templateName'),
+        dataIndex: 'name',
+        sorter: true,
+        // What the wizard just created stands out (its finish step is above the list).
+        render: (value: string, row: ModelTemplateRow) =>
+          row.id === created ? (
+            <Typography.Text mark strong data-testid="created-name">
+              {value}
+            </Typography.Text>
+          ) : (
+            value
+          ),
+      },
       { key: 'description', title: t('description'), dataIndex: 'description', ellipsis: true },
       { key: 'model', title: t('model'), dataIndex: 'model', sorter: true },
       { key: 'siteName', title: t('site'), dataIndex: 'siteName', sorter: true },
@@ -39,7 +55,7 @@ export function ModelListPage() {
         render: (value: string) => formatDateTime(value, zoneOffset),
       },
     ],
-    [t, zoneOffset],
+    [t, zoneOffset, created],
   );
   const remove = deleteAction({
     run: deleteModelTemplates,
@@ -59,6 +75,7 @@ export function ModelListPage() {
           exists={(id) => fetchModelTemplate(id, true)}
           title={(name) => t('finished', { name })}
           subTitle={t('finishedHint')}
+          onFound={(relation) => setCreated(relation.id)}
         />
       }
       columns={columns}

@@ -6,13 +6,17 @@ import {
   ParameterEditor,
   type Provenance,
   preloadParameterEditor,
+  TASK_NOTICE_SECONDS,
   type TextCodec,
   useLeaveGuard,
   useSession,
+  useTexts,
+  WizardSteps,
+  wizardStepsOf,
 } from '@phonefleet/sdk/ui';
 import { Alert, Button, Modal, message, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   deleteCreated,
   fetchConfig,
@@ -76,8 +80,11 @@ function instructionsOf(model: ModelInfo | undefined, name: string): 'lines' | '
 export function SetParamPage({ relationName }: { relationName: RelationName }) {
   const { language } = useSession();
   const t = useCallback((key: Parameters<typeof paramText>[0]) => paramText(key, language), [language]);
+  const common = useTexts();
   const navigate = useNavigate();
   const [query] = useSearchParams();
+  // Reached from a site, model template or group wizard: its steps stay shown (spec §2).
+  const wizardSteps = wizardStepsOf(useLocation().state);
   const [messageApi, messageHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
 
@@ -117,7 +124,10 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
       if (!current) return;
       const provenance = effective
         ? new Map<string, Provenance>(
-            effective.map((row) => [row.path, { relation: row.relation, relationId: row.relationId }]),
+            effective.map((row) => [
+              row.path,
+              { relation: row.relation, relationId: row.relationId, name: row.name ?? null },
+            ]),
           )
         : undefined;
       setLoaded({
@@ -171,14 +181,18 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
 
   const onSaveAndUpdate = async (config: ParameterConfig) => {
     await saveConfig(relation, config);
+    let created = false;
     if (pushStatus !== '0') {
-      if (relationName === 'device') await pushConfig(relation);
+      if (relationName === 'device') created = await pushConfig(relation);
       else if (relationName !== 'global') {
         const mode = await chooseMode();
-        if (mode) await pushConfig(relation, mode);
+        if (mode) created = await pushConfig(relation, mode);
       }
     }
-    messageApi.success(t('saved'));
+    if (created) {
+      // Outlives this screen: the list it returns to shows it for the spec's 6 s (§9).
+      void message.success({ content: common('taskCreated'), duration: TASK_NOTICE_SECONDS });
+    } else messageApi.success(t('saved'));
     backToList();
   };
 
@@ -259,6 +273,7 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
       {messageHolder}
       {modalHolder}
       {title}
+      {wizardSteps ? <WizardSteps steps={wizardSteps} current={wizardSteps.length} /> : null}
       {body}
       <ExecutionModeDialog
         open={askMode !== null}

@@ -6,6 +6,7 @@ import {
   useFieldRules,
   useFormShell,
   useTexts,
+  wizardState,
 } from '@phonefleet/sdk/ui';
 import { Form, Input, message } from 'antd';
 import { useState } from 'react';
@@ -89,7 +90,9 @@ export function SiteFormPage({ mode }: { mode: 'add' | 'edit' }) {
         return;
       }
       rememberCreated('site', { id, name: input.siteName });
-      navigate(siteParamsPath({ id, siteName: input.siteName }, mode === 'add'));
+      navigate(siteParamsPath({ id, siteName: input.siteName }, mode === 'add'), {
+        state: wizardState([t('basic')]),
+      });
     });
 
   return (
