@@ -177,18 +177,28 @@ describe('lists: live task progress, import results, select all matching (browse
     expect(await cellOnScreen(stateCell)).toEqual({ inViewport: true, onTop: true });
   });
 
-  it('shows the device list’s Account Status at 1366 px, not under the pinned Actions column', async () => {
-    await page.goto(`${running.url}/device`);
-    const list = page.getByTestId('device-list');
-    const row = list.locator('tbody tr.ant-table-row').first();
-    await row.waitFor();
-    const account = await cellUnder(list, row, 'Account Status');
-    expect(await account.textContent()).not.toBe('');
-    expect(await cellOnScreen(account)).toEqual({ inViewport: true, onTop: true });
-    expect(await cellOnScreen(await cellUnder(list, row, 'Status'))).toEqual({
-      inViewport: true,
-      onTop: true,
-    });
+  it('shows the task list’s State and Progress and the device list’s Account Status at 1366 and 1440 px (sidebar open)', async () => {
+    for (const width of [1366, 1440]) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.goto(`${running.url}/task`);
+      const tasks = page.getByTestId('task-list');
+      const task = tasks.locator('tbody tr.ant-table-row').first();
+      await task.waitFor();
+      for (const title of ['State', 'Progress']) {
+        const shown = await cellOnScreen(await cellUnder(tasks, task, title));
+        expect([width, title, shown]).toEqual([width, title, { inViewport: true, onTop: true }]);
+      }
+      await page.goto(`${running.url}/device`);
+      const devices = page.getByTestId('device-list');
+      const device = devices.locator('tbody tr.ant-table-row').first();
+      await device.waitFor();
+      expect(await (await cellUnder(devices, device, 'Account Status')).textContent()).not.toBe('');
+      for (const title of ['Status', 'Account Status']) {
+        const shown = await cellOnScreen(await cellUnder(devices, device, title));
+        expect([width, title, shown]).toEqual([width, title, { inViewport: true, onTop: true }]);
+      }
+    }
+    await page.setViewportSize(VIEWPORT);
   });
 
   it('selects all 20 matching devices across pages and creates the task over all 20', async () => {
