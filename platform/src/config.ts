@@ -34,6 +34,8 @@ export interface ConsoleConfig {
   /** A device not heard from (no fetch, no action URL event) for this long becomes offline. */
   deviceOfflineSeconds: number;
   push: PushSettings;
+  /** First wait before an email the SMTP server did not take is tried again; doubles, at most 15 min. */
+  mailRetryMs: number;
 }
 
 /** How the task engine notifies phones (docs/tasks.md). */
@@ -88,6 +90,7 @@ export function loadConfig(
     sipPort: options.sipPort ?? numberFrom(env.SIP_PORT, 5060),
     sipPortExplicit: options.sipPortExplicit ?? (options.sipPort !== undefined || Boolean(env.SIP_PORT)),
     deviceOfflineSeconds: options.deviceOfflineSeconds ?? numberFrom(env.DEVICE_OFFLINE_SECONDS, 90_000),
+    mailRetryMs: options.mailRetryMs ?? 30_000,
     push: {
       concurrency: numberFrom(env.PUSH_CONCURRENCY, 2000),
       attempts: numberFrom(env.PUSH_ATTEMPTS, 3),

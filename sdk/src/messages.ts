@@ -38,6 +38,9 @@ export const messages = {
   },
   resetTokenInvalid: { en: 'The reset link is invalid or has expired', zh: '重置链接无效或已过期' },
   passwordChanged: { en: 'Password modified successfully!', zh: '密码修改成功！' },
+  // Email server settings and the outbox (docs/mail.md).
+  mailTestFailed: { en: 'The test email could not be sent', zh: '测试邮件发送失败' },
+  mailTestSent: { en: 'The test email has been sent', zh: '测试邮件已发送' },
   networkTimeout: { en: 'Network timeout', zh: '网络超时' },
   networkException: { en: 'Network exception', zh: '网络异常' },
   textEditingUnsupported: { en: 'H2 and H2P do not support text editing', zh: 'H2 和 H2P 不支持文本编辑' },

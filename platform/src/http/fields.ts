@@ -34,3 +34,11 @@ export const currentPage = z.number().int().min(1).max(1_000_000).default(1);
 export const requiredField = {
   error: (issue: { input?: unknown }) => (issue.input === undefined ? 'fieldRequired' : 'invalidFormat'),
 };
+
+/** An email address (spec §5: at most 128 characters). */
+export const emailField = z
+  .string(requiredField)
+  .trim()
+  .min(1, 'fieldRequired')
+  .max(128, 'nameTooLong')
+  .pipe(z.email('emailInvalid'));

@@ -10,6 +10,7 @@ import { extensionsModule } from './extensions/module.js';
 import { groupsModule } from './groups/module.js';
 import { homeModule } from './home/module.js';
 import { macFilesModule } from './mac-files/module.js';
+import { mailModule } from './mail/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
 import { provisioningModule } from './provisioning/module.js';
 import { scanModule } from './scan/module.js';
@@ -28,6 +29,7 @@ export const modules = [
   tenancyModule,
   timeZonesModule,
   accessModule,
+  mailModule,
   authModule,
   extensionsModule,
   homeModule,

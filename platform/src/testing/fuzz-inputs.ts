@@ -36,8 +36,11 @@ export function kindOf(schema: JsonSchema | undefined): Kind {
   return 'any';
 }
 
-/** Values that satisfy the document's patterns, for strings it asks to match one. */
-const PATTERN_EXAMPLES = ['1', '0', 'Last', '00:15:65:fe:00:01', 'A-1', ''];
+/**
+ * Values that satisfy the document's patterns, for strings it asks to match one. A host name field
+ * gets the loopback address first: a valid request must never send the console to another host.
+ */
+const PATTERN_EXAMPLES = ['127.0.0.1', '1', '0', 'Last', '00:15:65:fe:00:01', 'A-1', ''];
 
 /** A minimal valid value: the schema's default, first choice, lower bound or shortest text. */
 export function exampleOf(schema: JsonSchema | undefined): unknown {

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode } from '@phonefleet/sdk';
+import { ErrorCode, type Language } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { AccessService } from '../access/access-service.js';
+import type { MailService } from '../mail/mail-service.js';
 import type { CaptchaService } from './captcha-service.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { resetPasswordMail } from './mails.js';
 import { hashPassword, meetsPasswordRule, verifyPassword } from './password.js';
 import type { SessionInfo } from './session-info.js';
 
@@ -38,6 +40,7 @@ export class AuthService {
   private readonly captchaService: CaptchaService;
   private readonly accessService: AccessService;
   private readonly loginThrottle: LoginThrottle;
+  private readonly mailService: MailService;
 
   constructor(deps: {
     db: Database;
@@ -46,6 +49,7 @@ export class AuthService {
     captchaService: CaptchaService;
     accessService: AccessService;
     loginThrottle: LoginThrottle;
+    mailService: MailService;
   }) {
     this.db = deps.db;
     this.config = deps.config;
@@ -53,6 +57,7 @@ export class AuthService {
     this.captchaService = deps.captchaService;
     this.accessService = deps.accessService;
     this.loginThrottle = deps.loginThrottle;
+    this.mailService = deps.mailService;
   }
 
   /** `address`: the caller's, for throttling guesses (see `LoginThrottle`). */
@@ -104,25 +109,37 @@ export class AuthService {
   }
 
   /**
-   * Creates a single-use reset token for the account named by email or user name. The answer
-   * is the same whether or not the account exists. The email itself is sent by the email-server
-   * module when it exists; until then the link is written to the log at debug level only (a link
-   * is a password: it never reaches a production log).
+   * Creates a single-use reset token for the account named by email or user name and queues the
+   * email carrying its link, in one transaction. The answer is the same whether or not the account
+   * exists. The link is never logged: it is a password.
    */
-  async forgetPassword(name: string, publicUrl: string): Promise<string | undefined> {
-    const user = await this.db.one<{ id: string; email: string | null }>(
-      'SELECT id, email FROM users WHERE user_name = $1 OR email = $1',
+  async forgetPassword(
+    name: string,
+    publicUrl: string,
+    language: Language = 'en-US',
+  ): Promise<string | undefined> {
+    const user = await this.db.one<{ id: string; email: string | null; org_id: string }>(
+      'SELECT id, email, org_id FROM users WHERE user_name = $1 OR email = $1',
       [name.trim()],
     );
     if (!user) return undefined;
     const token = randomBytes(32).toString('base64url');
-    await this.db.execute(
-      `INSERT INTO password_resets (token_hash, user_id, expires_at)
-       VALUES ($1, $2, now() + make_interval(mins => $3))`,
-      [tokenHash(token), user.id, RESET_TOKEN_MINUTES],
-    );
     const link = `${publicUrl}/modifyPassword?token=${token}`;
-    this.logger.debug({ userId: Number(user.id), email: user.email, link }, 'password reset link');
+    await this.db.transaction(async (transaction) => {
+      await this.db.execute(
+        `INSERT INTO password_resets (token_hash, user_id, expires_at)
+         VALUES ($1, $2, now() + make_interval(mins => $3))`,
+        [tokenHash(token), user.id, RESET_TOKEN_MINUTES],
+        transaction,
+      );
+      if (user.email) {
+        const mail = resetPasswordMail(link, RESET_TOKEN_MINUTES, language);
+        await this.mailService.enqueue(
+          [{ orgId: Number(user.org_id), kind: 'reset-password', to: user.email, ...mail }],
+          transaction,
+        );
+      }
+    });
     return link;
   }
 

@@ -1,5 +1,6 @@
 import type { ConsoleConfig } from '../../config.js';
 import { defineRoute, type RouteDefinition, type SessionResolver } from '../../http/route.js';
+import type { RequestState } from '../../http/server.js';
 import type { AuthService } from './auth-service.js';
 import type { CaptchaService } from './captcha-service.js';
 import { forgetPasswordQuery, loginBody, resetPasswordBody } from './schemas.js';
@@ -75,7 +76,8 @@ export function authRoutes({
       access: 'public',
       query: forgetPasswordQuery,
       handler: async ({ query, ctx }) => {
-        await authService.forgetPassword(query.name, config.publicUrl ?? ctx.origin);
+        const { language } = ctx.state.request as RequestState;
+        await authService.forgetPassword(query.name, config.publicUrl ?? ctx.origin, language);
         return { rows: [], messageKey: 'resetLinkSent' };
       },
     }),
