@@ -38,6 +38,21 @@ export const messages = {
   },
   resetTokenInvalid: { en: 'The reset link is invalid or has expired', zh: '重置链接无效或已过期' },
   passwordChanged: { en: 'Password modified successfully!', zh: '密码修改成功！' },
+  // Organisation: channels, enterprises, users, roles (docs/organisation.md).
+  emailExists: { en: 'The email already exists', zh: '邮箱已存在' },
+  userNameExists: { en: 'The user name already exists', zh: '用户名已存在' },
+  channelNameExists: { en: 'The channel name already exists', zh: '渠道名称已存在' },
+  enterpriseNameExists: { en: 'The enterprise name already exists', zh: '企业名称已存在' },
+  roleNameExists: { en: 'The role name already exists', zh: '角色名称已存在' },
+  roleBuiltin: { en: 'Built-in roles cannot be deleted', zh: '内置角色不能删除' },
+  roleInUse: { en: 'The role is in use and cannot be deleted', zh: '角色正在使用，不能删除' },
+  subChannelsNotAllowed: { en: 'This channel may not create sub-channels', zh: '该渠道不允许创建子渠道' },
+  channelNotAuthorized: {
+    en: 'The enterprise has not authorized its channel to manage it',
+    zh: '该企业未授权其渠道进行管理',
+  },
+  emailModified: { en: 'Email address modified successfully!', zh: '邮箱修改成功！' },
+  activationSent: { en: 'An activation email has been sent', zh: '激活邮件已发送' },
   // Email server settings and the outbox (docs/mail.md).
   mailTestFailed: { en: 'The test email could not be sent', zh: '测试邮件发送失败' },
   mailTestSent: { en: 'The test email has been sent', zh: '测试邮件已发送' },

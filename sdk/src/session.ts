@@ -29,6 +29,11 @@ export interface Resource {
 
 export interface LoginInfo {
   user: LoginUser;
+  /**
+   * The enterprise an administrator or channel user has entered (spec §6): every list is its, the
+   * header says so. null when working in the user's own organisation.
+   */
+  entered: { id: number; name: string } | null;
   resources: Resource[];
   /** Permission buttons by route power (spec §6). */
   buttons: Record<string, string[]>;

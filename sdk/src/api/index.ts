@@ -1,2 +1,3 @@
 export type * from './devices.js';
 export * from './fleet.js';
+export type * from './organisation.js';

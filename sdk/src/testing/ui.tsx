@@ -13,6 +13,7 @@ import { SessionProvider } from '../ui/session.js';
 /** An administrator's session holding the given permission buttons per power. */
 export function loginWith(buttons: Record<string, string[]>): LoginInfo {
   return {
+    entered: null,
     user: {
       id: 1,
       userName: 'admin',

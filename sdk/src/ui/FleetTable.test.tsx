@@ -16,6 +16,7 @@ interface Device {
 }
 
 const login: LoginInfo = {
+  entered: null,
   user: {
     id: 7,
     userName: 'admin',

@@ -115,7 +115,7 @@ function toDescription(user: UserRow): AccessDescription {
   const buttons: Record<string, string[]> = {};
   for (const row of user.resources) buttons[row.power] = row.buttons;
   return {
-    login: { user: loginUser, resources, buttons },
+    login: { user: loginUser, entered: null, resources, buttons },
     powers: new Set(user.resources.map((row) => row.power)),
     scope: new TenantScope(orgId, user.org_path),
   };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, type Language } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
+import type { Transaction } from 'sequelize';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
@@ -8,11 +9,9 @@ import type { AccessService } from '../access/access-service.js';
 import type { MailService } from '../mail/mail-service.js';
 import type { CaptchaService } from './captcha-service.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { resetPasswordMail } from './mails.js';
+import { LINK_MINUTES, type LinkPurpose, linkMail, linkPath } from './mails.js';
 import { hashPassword, meetsPasswordRule, verifyPassword } from './password.js';
 import type { SessionInfo } from './session-info.js';
-
-const RESET_TOKEN_MINUTES = 30;
 
 export interface LoginRequest {
   userName: string;
@@ -109,62 +108,118 @@ export class AuthService {
   }
 
   /**
-   * Creates a single-use reset token for the account named by email or user name and queues the
-   * email carrying its link, in one transaction. The answer is the same whether or not the account
-   * exists. The link is never logged: it is a password.
+   * A single-use link for an account (docs/organisation.md): reset its password, activate it (choose
+   * the first password) or confirm a new email address (`newEmail`, where the email goes). Written
+   * with its email in the caller's transaction; a new link of a purpose ends the older ones of that
+   * purpose. The link itself is never logged: it is a password. Resolves to the link.
+   */
+  async issueLink(
+    user: { id: number; orgId: number; userName: string; email: string | null },
+    purpose: LinkPurpose,
+    options: { publicUrl: string; language: Language; newEmail?: string },
+    transaction: Transaction,
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const link = `${options.publicUrl}${linkPath(purpose, token)}`;
+    await this.db.execute(
+      `WITH ended AS (UPDATE password_resets SET used_at = now()
+                        WHERE user_id = $2 AND purpose = $4 AND used_at IS NULL AND $4 <> 'reset')
+       INSERT INTO password_resets (token_hash, user_id, expires_at, purpose, new_email)
+       VALUES ($1, $2, now() + make_interval(mins => $3), $4, $5)`,
+      [tokenHash(token), user.id, LINK_MINUTES[purpose], purpose, options.newEmail ?? null],
+      transaction,
+    );
+    const to = purpose === 'email' ? options.newEmail : user.email;
+    if (to) {
+      const mail = linkMail(purpose, link, options.language, user.userName);
+      await this.mailService.enqueue([{ orgId: user.orgId, kind: purpose, to, ...mail }], transaction);
+    }
+    return link;
+  }
+
+  /**
+   * Emails a reset link to the account named by email or user name. The answer is the same whether
+   * or not the account exists.
    */
   async forgetPassword(
     name: string,
     publicUrl: string,
     language: Language = 'en-US',
   ): Promise<string | undefined> {
-    const user = await this.db.one<{ id: string; email: string | null; org_id: string }>(
-      'SELECT id, email, org_id FROM users WHERE user_name = $1 OR email = $1',
+    const user = await this.db.one<{ id: string; email: string | null; org_id: string; user_name: string }>(
+      'SELECT id, email, org_id, user_name FROM users WHERE user_name = $1 OR email = $1',
       [name.trim()],
     );
     if (!user) return undefined;
-    const token = randomBytes(32).toString('base64url');
-    const link = `${publicUrl}/modifyPassword?token=${token}`;
-    await this.db.transaction(async (transaction) => {
-      await this.db.execute(
-        `INSERT INTO password_resets (token_hash, user_id, expires_at)
-         VALUES ($1, $2, now() + make_interval(mins => $3))`,
-        [tokenHash(token), user.id, RESET_TOKEN_MINUTES],
+    return this.db.transaction((transaction) =>
+      this.issueLink(
+        { id: Number(user.id), orgId: Number(user.org_id), userName: user.user_name, email: user.email },
+        'reset',
+        { publicUrl, language },
         transaction,
-      );
-      if (user.email) {
-        const mail = resetPasswordMail(link, RESET_TOKEN_MINUTES, language);
-        await this.mailService.enqueue(
-          [{ orgId: Number(user.org_id), kind: 'reset-password', to: user.email, ...mail }],
-          transaction,
-        );
-      }
-    });
-    return link;
+      ),
+    );
   }
 
+  /**
+   * Sets the password with a reset or activation link; an activation link also activates the
+   * account. Every session and every other password link of the account ends.
+   */
   async resetPassword(token: string, password: string, confirmPassword: string): Promise<void> {
     if (password !== confirmPassword) throw AppError.invalid('passwordMismatch');
     if (!meetsPasswordRule(password)) throw AppError.invalid('passwordRule');
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (transaction) => {
-      const reset = await this.db.one<{ user_id: string }>(
+      const reset = await this.db.one<{ user_id: string; purpose: LinkPurpose }>(
         `UPDATE password_resets SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND purpose IN ('reset', 'activate')
+          RETURNING user_id, purpose`,
         [tokenHash(token)],
         transaction,
       );
       if (!reset) throw AppError.invalid('resetTokenInvalid');
       await this.db.execute(
-        'UPDATE users SET password_hash = $2 WHERE id = $1',
-        [reset.user_id, passwordHash],
+        `UPDATE users SET password_hash = $2,
+                status = CASE WHEN $3 = 'activate' THEN 'activated' ELSE status END
+          WHERE id = $1`,
+        [reset.user_id, passwordHash, reset.purpose],
         transaction,
       );
       // A new password ends every existing session of the account and every other reset link.
       await this.db.execute('DELETE FROM sessions WHERE user_id = $1', [reset.user_id], transaction);
       await this.db.execute(
-        'UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+        `UPDATE password_resets SET used_at = now()
+          WHERE user_id = $1 AND used_at IS NULL AND purpose IN ('reset', 'activate')`,
         [reset.user_id],
+        transaction,
+      );
+    });
+  }
+
+  /**
+   * Confirms a new email address with its link: the account's email becomes the address the link
+   * was sent to. Refused when the link is spent or expired, or another account took the address
+   * meanwhile ('The email already exists').
+   */
+  async confirmEmail(token: string): Promise<void> {
+    await this.db.transaction(async (transaction) => {
+      const link = await this.db.one<{ user_id: string; new_email: string }>(
+        `UPDATE password_resets SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND purpose = 'email'
+          RETURNING user_id, new_email`,
+        [tokenHash(token)],
+        transaction,
+      );
+      if (!link) throw AppError.invalid('resetTokenInvalid');
+      const taken = await this.db.one(
+        'SELECT 1 AS taken FROM users WHERE email = $1 AND id <> $2',
+        [link.new_email, link.user_id],
+        transaction,
+      );
+      if (taken) throw new AppError(ErrorCode.conflict, 'emailExists');
+      await this.db.execute(
+        'UPDATE users SET email = $2 WHERE id = $1',
+        [link.user_id, link.new_email],
         transaction,
       );
     });
