@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../pages/LoginPage.js';
+import { ModifyEmailPage } from '../pages/ModifyEmailPage.js';
 import { ModifyPasswordPage } from '../pages/ModifyPasswordPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useConsole } from './console-context.js';
@@ -34,6 +35,7 @@ export function ConsoleRoutes() {
     <Routes>
       <Route path="/login" element={login === undefined ? <FullPageSpin /> : <LoginPage />} />
       <Route path="/modifyPassword" element={<ModifyPasswordPage />} />
+      <Route path="/modifyEmail" element={<ModifyEmailPage />} />
       <Route
         path="*"
         element={

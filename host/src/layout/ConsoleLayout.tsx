@@ -11,6 +11,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { PersonalInfoPage } from '../pages/PersonalInfoPage.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { ConsoleFooter } from './ConsoleFooter.js';
+import { EnteredEnterprise } from './EnteredEnterprise.js';
 import { entryFor, menuEntries } from './menu-entries.js';
 import { menuIcon } from './menu-icons.js';
 import { SiteFilter, useSiteFilter } from './SiteFilter.js';
@@ -62,7 +63,11 @@ export default function ConsoleLayout() {
         selectedKeys={entry ? [entry.path] : []}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
         breadcrumbRender={false}
-        actionsRender={() => [<LanguageSwitch key="language" />, <UserMenu key="user" />]}
+        actionsRender={() => [
+          <EnteredEnterprise key="entered" />,
+          <LanguageSwitch key="language" />,
+          <UserMenu key="user" />,
+        ]}
         footerRender={() => <ConsoleFooter />}
         token={{
           pageContainer: { paddingBlockPageContainerContent: 24, paddingInlinePageContainerContent: 24 },
@@ -97,7 +102,10 @@ export default function ConsoleLayout() {
                     />
                   ),
                 )}
-                <Route path="personnalInfo" element={<PersonalInfoPage />} />
+                {/* The users plugin's page when it is there; the basic one otherwise. */}
+                {entries.some((item) => item.path === '/personnalInfo') ? null : (
+                  <Route path="personnalInfo" element={<PersonalInfoPage />} />
+                )}
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </>

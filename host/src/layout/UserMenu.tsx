@@ -1,34 +1,54 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsole } from '../app/console-context.js';
 
-/** Header user menu: personal info and log out. */
+// Not on the first page: loaded when opened.
+const EmailSettingsDialog = lazy(() => import('./EmailSettingsDialog.js'));
+
+/**
+ * Header user menu (spec §2): personal info, email server settings for the administrator of a LAN
+ * deployment (spec §6), log out.
+ */
 export function UserMenu() {
-  const { t, login, signOut } = useConsole();
+  const { t, login, config, signOut } = useConsole();
   const navigate = useNavigate();
+  const [mailOpen, setMailOpen] = useState(false);
   if (!login) return null;
+  const lanAdministrator = login.user.userType === 'admin' && config?.deployment === 'lan';
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'personal', icon: <UserOutlined />, label: t('personalInfo') },
-          { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('logout'), danger: true },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'personal') navigate('/personnalInfo');
-          if (key === 'logout') {
-            void signOut().then(() => navigate('/login', { replace: true }));
-          }
-        },
-      }}
-    >
-      <Space style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
-        <Avatar size="small" style={{ background: '#1677ff' }} icon={<UserOutlined />} />
-        <span>{login.user.userName}</span>
-      </Space>
-    </Dropdown>
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'personal', icon: <UserOutlined />, label: t('personalInfo') },
+            ...(lanAdministrator
+              ? [{ key: 'email', icon: <MailOutlined />, label: t('emailSettings') }]
+              : []),
+            { type: 'divider' as const },
+            { key: 'logout', icon: <LogoutOutlined />, label: t('logout'), danger: true },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'personal') navigate('/personnalInfo');
+            if (key === 'email') setMailOpen(true);
+            if (key === 'logout') {
+              void signOut().then(() => navigate('/login', { replace: true }));
+            }
+          },
+        }}
+      >
+        <Space style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
+          <Avatar size="small" style={{ background: '#1677ff' }} icon={<UserOutlined />} />
+          <span>{login.user.userName}</span>
+        </Space>
+      </Dropdown>
+      {mailOpen ? (
+        <Suspense fallback={null}>
+          <EmailSettingsDialog onClose={() => setMailOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

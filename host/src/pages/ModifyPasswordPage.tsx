@@ -10,13 +10,17 @@ interface ResetForm {
   confirmPassword: string;
 }
 
-/** Public page opened from the reset e-mail: `/modifyPassword?token=...`. */
+/**
+ * Public page opened from the reset e-mail (`/modifyPassword?token=...`) and from the activation
+ * e-mail (`&activate=1`: the new account's first password, which activates it). Same call.
+ */
 export function ModifyPasswordPage() {
   const { t } = useConsole();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const activating = params.get('activate') === '1';
   const [form] = Form.useForm<ResetForm>();
   const [saving, setSaving] = useState(false);
 
@@ -47,8 +51,9 @@ export function ModifyPasswordPage() {
         {token ? (
           <>
             <Typography.Title level={4} style={{ marginTop: 0 }}>
-              {t('modifyPasswordTitle')}
+              {activating ? t('activateTitle') : t('modifyPasswordTitle')}
             </Typography.Title>
+            {activating ? <Typography.Paragraph>{t('activateHint')}</Typography.Paragraph> : null}
             <Typography.Paragraph type="secondary">{t('passwordRule')}</Typography.Paragraph>
             <Form<ResetForm> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
               <Form.Item
