@@ -74,6 +74,10 @@ export const orgText = defineTexts({
   template: { en: 'Template', zh: '模板' },
   english: { en: 'English', zh: '英文' },
   chinese: { en: 'Chinese', zh: '中文' },
+  templateHint: {
+    en: 'The greeting with each organisation’s name and the footer around the body, in this language.',
+    zh: '正文前后的问候语（含各组织名称）和页脚所用的语言。',
+  },
   title: { en: 'Title', zh: '标题' },
   body: { en: 'Body', zh: '正文' },
   bodyTooLong: { en: 'The length cannot exceed 10000 characters', zh: '长度不能超过 10000 个字符' },

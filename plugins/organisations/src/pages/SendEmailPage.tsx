@@ -110,7 +110,7 @@ export function SendEmailPage({ area }: { area: OrganisationArea }) {
           </div>
         )}
       </Form.Item>
-      <Form.Item name="template" label={t('template')}>
+      <Form.Item name="template" label={t('template')} extra={t('templateHint')}>
         <Radio.Group data-testid="org-template">
           <Radio value="en">{t('english')}</Radio>
           <Radio value="zh">{t('chinese')}</Radio>
