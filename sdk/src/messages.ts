@@ -53,6 +53,18 @@ export const messages = {
   },
   emailModified: { en: 'Email address modified successfully!', zh: '邮箱修改成功！' },
   activationSent: { en: 'An activation email has been sent', zh: '激活邮件已发送' },
+  channelHasData: { en: 'The channel has data, please transfer it first', zh: '渠道下存在数据，请先转移' },
+  enterpriseHasData: { en: 'The enterprise has data, please transfer it first', zh: '企业下存在数据，请先转移' },
+  organisationHasChildren: {
+    en: 'The channel has sub-channels or enterprises, please delete them first',
+    zh: '渠道下存在子渠道或企业，请先删除',
+  },
+  freezeOwnOrganisation: { en: 'You cannot freeze your own organisation', zh: '不能冻结自己所在的组织' },
+  organisationMoveUnsupported: {
+    en: 'An organisation cannot be moved to another channel',
+    zh: '组织不能移动到其他渠道',
+  },
+  bodyTooLong: { en: 'The length cannot exceed 10000 characters', zh: '长度不能超过 10000 个字符' },
   // Email server settings and the outbox (docs/mail.md).
   mailTestFailed: { en: 'The test email could not be sent', zh: '测试邮件发送失败' },
   mailTestSent: { en: 'The test email has been sent', zh: '测试邮件已发送' },

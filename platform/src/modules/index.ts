@@ -12,6 +12,7 @@ import { homeModule } from './home/module.js';
 import { macFilesModule } from './mac-files/module.js';
 import { mailModule } from './mail/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
+import { organisationsModule } from './organisations/module.js';
 import { provisioningModule } from './provisioning/module.js';
 import { scanModule } from './scan/module.js';
 import { sitesModule } from './sites/module.js';
@@ -45,6 +46,7 @@ export const modules = [
   macFilesModule,
   deviceImportModule,
   tasksModule,
+  organisationsModule,
 ] as const;
 
 export type Modules = typeof modules;

@@ -70,8 +70,12 @@ export class AuthService {
     const name = request.userName.trim();
     if (!(await this.loginThrottle.admit(name, address)))
       throw new AppError(ErrorCode.locked, 'accountLocked');
+    // A frozen organisation above the user's counts as its own (docs/organisation.md "Freeze").
     const user = await this.db.one<CredentialRow>(
-      `SELECT u.id, u.password_hash, u.status, o.status AS org_status
+      `SELECT u.id, u.password_hash, u.status,
+              CASE WHEN EXISTS (SELECT 1 FROM orgs a WHERE a.status = 'frozen'
+                                   AND a.id = ANY(string_to_array(trim(BOTH '/' FROM o.path), '/')::bigint[]))
+                   THEN 'frozen' ELSE o.status END AS org_status
          FROM users u JOIN orgs o ON o.id = u.org_id
         WHERE u.user_name = $1 OR u.email = $1`,
       [name],
@@ -185,6 +189,14 @@ export class AuthService {
         [reset.user_id, passwordHash, reset.purpose],
         transaction,
       );
+      // The first activation makes an inactivated organisation normal (docs/organisation.md).
+      if (reset.purpose === 'activate') {
+        await this.db.execute(
+          `UPDATE orgs SET status = 'normal' WHERE id = (SELECT org_id FROM users WHERE id = $1) AND status = 'inactivated'`,
+          [reset.user_id],
+          transaction,
+        );
+      }
       // A new password ends every existing session of the account and every other reset link.
       await this.db.execute('DELETE FROM sessions WHERE user_id = $1', [reset.user_id], transaction);
       await this.db.execute(
