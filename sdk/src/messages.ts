@@ -65,6 +65,30 @@ export const messages = {
     zh: '组织不能移动到其他渠道',
   },
   bodyTooLong: { en: 'The length cannot exceed 10000 characters', zh: '长度不能超过 10000 个字符' },
+  // Users, roles and personal info (docs/organisation.md, "Users and roles").
+  notOnSelf: { en: 'You cannot do this to your own account', zh: '不能对自己的账号执行此操作' },
+  primaryUserProtected: {
+    en: 'The organization’s first user cannot be deleted, forbidden or changed by others',
+    zh: '组织的首个用户不能被删除、禁用或由他人修改',
+  },
+  userNotManageable: {
+    en: 'You cannot manage a user whose role or sites go beyond your own',
+    zh: '不能管理角色或站点超出您自身权限的用户',
+  },
+  userHasPassword: { en: 'This user has already set a password', zh: '该用户已设置密码' },
+  userNeverActivated: {
+    en: 'This user has not set a password yet: send an activation email instead',
+    zh: '该用户尚未设置密码，请改为发送激活邮件',
+  },
+  oldPasswordWrong: { en: 'The old password is incorrect', zh: '旧密码不正确' },
+  emailConfirmSent: {
+    en: 'A confirmation link has been sent to the new email address',
+    zh: '确认链接已发送到新邮箱',
+  },
+  customRolesUnsupported: {
+    en: 'Custom roles and sub-users are for channel and enterprise organizations',
+    zh: '自定义角色和子用户仅适用于渠道和企业组织',
+  },
   // Email server settings and the outbox (docs/mail.md).
   mailTestFailed: { en: 'The test email could not be sent', zh: '测试邮件发送失败' },
   mailTestSent: { en: 'The test email has been sent', zh: '测试邮件已发送' },

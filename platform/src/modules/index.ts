@@ -20,6 +20,7 @@ import { systemModule } from './system/module.js';
 import { tasksModule } from './tasks/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { timeZonesModule } from './time-zones/module.js';
+import { usersModule } from './users/module.js';
 
 /**
  * Every area of the platform: adding one is one line here. The order is the order of the OpenAPI
@@ -46,6 +47,7 @@ export const modules = [
   macFilesModule,
   deviceImportModule,
   tasksModule,
+  usersModule,
   organisationsModule,
 ] as const;
 

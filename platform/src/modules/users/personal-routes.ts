@@ -1,0 +1,63 @@
+import type { ConsoleConfig } from '../../config.js';
+import { AppError } from '../../http/envelope.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import type { PersonalService } from './personal-service.js';
+import { updateEmailBody, updatePasswordBody, userInfoQuery, validateEmailBody } from './schemas.js';
+import { linkOptions } from './user-routes.js';
+
+/** Personal info: any signed-in user's own account (spec §2 /personnalInfo, /modifyEmail). */
+export function personalRoutes({
+  personalService,
+  config,
+}: {
+  personalService: PersonalService;
+  config: ConsoleConfig;
+}): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/user/userInfo',
+      summary:
+        'The caller as a user row with its role and organisation names (id, if given, must be its own)',
+      access: 'session',
+      query: userInfoQuery,
+      handler: async ({ query, session }) => {
+        if (query.id !== undefined && query.id !== session.login.user.id) throw AppError.notFound();
+        return { rows: [await personalService.info(session)] };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/updatePassword',
+      summary: 'Change the caller’s password; its other sessions end',
+      access: 'session',
+      body: updatePasswordBody,
+      handler: async ({ body, session }) => {
+        await personalService.updatePassword(session, body);
+        return { rows: [], messageKey: 'passwordChanged' };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/updateEmail',
+      summary: 'Send a confirmation link to a new email address (the email changes when it is opened)',
+      access: 'session',
+      body: updateEmailBody,
+      handler: async ({ body, session, ctx }) => {
+        await personalService.updateEmail(session, body.email, linkOptions(ctx, config));
+        return { rows: [], messageKey: 'emailConfirmSent' };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/validateEmailTime',
+      summary: 'Open an email confirmation link: the account’s email becomes the new address',
+      access: 'public',
+      body: validateEmailBody,
+      handler: async ({ body }) => {
+        await personalService.confirmEmail(body.token);
+        return { rows: [], messageKey: 'emailModified' };
+      },
+    }),
+  ];
+}
