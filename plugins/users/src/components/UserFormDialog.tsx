@@ -127,7 +127,12 @@ export function UserForm({
         rules={[
           rules.required,
           { max: 128, message: t('emailTooLong') },
-          { pattern: EMAIL, message: t('emailInvalid') },
+          {
+            validator: (_, value: string | undefined) =>
+              !value || EMAIL.test(value.trim())
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('emailInvalid'))),
+          },
         ]}
       >
         <Input data-testid="user-email" autoComplete="off" />

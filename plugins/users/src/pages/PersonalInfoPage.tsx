@@ -85,7 +85,12 @@ function EmailCard({ current }: { current: string }) {
           rules={[
             rules.required,
             { max: 128, message: t('emailTooLong') },
-            { pattern: EMAIL, message: t('emailInvalid') },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || EMAIL.test(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('emailInvalid'))),
+            },
             {
               validator: (_, value: string | undefined) =>
                 value?.trim() === current ? Promise.reject(new Error(t('sameEmail'))) : Promise.resolve(),
