@@ -58,6 +58,8 @@ export function ContactFields() {
  * caller's own organisation. `exclude` leaves one channel out (a channel is not its own parent).
  */
 export function ChannelSelect(props: {
+  /** Set by the form item: its label points at the control. */
+  id?: string;
   value?: number | null;
   onChange?(value: number | null): void;
   disabled?: boolean;
@@ -77,6 +79,7 @@ export function ChannelSelect(props: {
   }, []);
   return (
     <Select<number | null>
+      id={props.id}
       allowClear
       showSearch
       optionFilterProp="label"
