@@ -171,20 +171,22 @@ export class OrganisationService {
       if (reissue)
         await this.organisationCreation.assertEmailFree(input.email, Number(org.first_user_id), transaction);
       await this.db.execute(
-        `UPDATE orgs SET name = $2, email = $3, contact = $4, phone = $5,
+        `UPDATE orgs SET name = $2, email = $3, contact = coalesce($4, contact), phone = coalesce($5, phone),
                 country = CASE WHEN type = 'enterprise' THEN $6 ELSE country END,
-                device_limit = CASE WHEN type = 'enterprise' THEN $7::integer ELSE device_limit END,
-                may_create_subchannels = CASE WHEN type = 'channel' THEN $8 ELSE may_create_subchannels END
+                device_limit = CASE WHEN type = 'enterprise' AND $9 THEN $7::integer ELSE device_limit END,
+                may_create_subchannels = CASE WHEN type = 'channel' THEN coalesce($8, may_create_subchannels)
+                                              ELSE may_create_subchannels END
           WHERE id = $1`,
         [
           input.id,
           input.name,
           input.email,
-          input.contact,
-          input.phone,
+          input.contact ?? null,
+          input.phone ?? null,
           wanted.kind === 'enterprise' ? wanted.input.country : null,
-          wanted.kind === 'enterprise' ? wanted.input.deviceLimit : null,
-          wanted.kind === 'channel' ? wanted.input.maySubChannels : false,
+          wanted.kind === 'enterprise' ? (wanted.input.deviceLimit ?? null) : null,
+          wanted.kind === 'channel' ? (wanted.input.maySubChannels ?? null) : null,
+          wanted.kind === 'enterprise' && wanted.input.deviceLimit !== undefined,
         ],
         transaction,
       );

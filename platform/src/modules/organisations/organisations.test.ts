@@ -296,6 +296,15 @@ describe('creating channels and enterprises', () => {
       { org: 'quay2@example.com', user: 'quay2@example.com' },
     ]);
     expect(smtp.to('front@example.com')).toEqual([]);
+    // Optional fields left out of an edit stay as they were.
+    expect((await admin.call('GET', `/tb-enterprise/query?id=${ids.harbor}`)).rows[0]).toMatchObject({
+      deviceLimit: 50,
+      email: 'front@example.com',
+    });
+    expect((await admin.call('GET', `/tb-channel/query?id=${ids.north}`)).rows[0]).toMatchObject({
+      contact: 'Nora',
+      maySubChannels: true,
+    });
   });
 });
 

@@ -4,8 +4,10 @@ import { idsBody, nameField } from '../sites/fleet-common.js';
 
 /** Request schemas of the organisations module (spec §5 field rules; docs/organisation.md). */
 
-/** Optional free text of a form (contact, phone): at most 128 characters, empty when absent. */
-const shortText = z.string({ error: 'invalidFormat' }).trim().max(128, 'nameTooLong').default('');
+/** Optional free text of a form (contact, phone): at most 128 characters. */
+const optionalText = z.string({ error: 'invalidFormat' }).trim().max(128, 'nameTooLong');
+/** On an add: empty when absent. */
+const shortText = optionalText.default('');
 
 /** Spec §5: country/area is required for an enterprise. */
 const countryField = z
@@ -15,13 +17,13 @@ const countryField = z
   .max(128, 'nameTooLong');
 
 /** Device numbers: a non-negative integer, or null for no limit. */
-const deviceLimitField = z
+const deviceLimit = z
   .number({ error: 'invalidFormat' })
   .int('invalidFormat')
   .min(0, 'invalidFormat')
   .max(1_000_000_000, 'invalidFormat')
-  .nullable()
-  .default(null);
+  .nullable();
+const deviceLimitField = deviceLimit.default(null);
 
 export const channelBody = z.object({
   name: nameField,
@@ -33,7 +35,13 @@ export const channelBody = z.object({
   parentId: bodyId.nullish(),
 });
 export type ChannelBody = z.output<typeof channelBody>;
-export const channelUpdateBody = channelBody.extend({ id: bodyId });
+/** An edit: an optional field left out stays as it is. */
+export const channelUpdateBody = channelBody.extend({
+  id: bodyId,
+  contact: optionalText.optional(),
+  phone: optionalText.optional(),
+  maySubChannels: z.boolean({ error: 'invalidFormat' }).optional(),
+});
 export type ChannelUpdate = z.output<typeof channelUpdateBody>;
 
 export const enterpriseBody = z.object({
@@ -47,7 +55,13 @@ export const enterpriseBody = z.object({
   channelId: bodyId.nullish(),
 });
 export type EnterpriseBody = z.output<typeof enterpriseBody>;
-export const enterpriseUpdateBody = enterpriseBody.extend({ id: bodyId });
+/** An edit: an optional field left out stays as it is (`deviceLimit: null` removes the limit). */
+export const enterpriseUpdateBody = enterpriseBody.extend({
+  id: bodyId,
+  contact: optionalText.optional(),
+  phone: optionalText.optional(),
+  deviceLimit: deviceLimit.optional(),
+});
 export type EnterpriseUpdate = z.output<typeof enterpriseUpdateBody>;
 
 export const organisationSortFields = { createTime: 'o.created_at', name: 'o.name' } as const;
