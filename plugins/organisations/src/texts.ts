@@ -36,24 +36,24 @@ export const orgText = defineTexts({
   unfreeze: { en: 'Unfreeze', zh: '解冻' },
   sendEmail: { en: 'Send email', zh: '发送邮件' },
   freezeChannels: {
-    en: 'Freeze {count} channel(s)? Their users cannot sign in until they are unfrozen.',
-    zh: '确定冻结 {count} 个渠道吗？解冻前其用户无法登录。',
+    en: 'Freeze {count} channel(s)? Until they are unfrozen, their users and the users of everything below them cannot sign in, and their phones are not provisioned.',
+    zh: '确定冻结 {count} 个渠道吗？解冻前，其用户及其下所有组织的用户均无法登录，其话机也不会获取配置。',
   },
   freezeEnterprises: {
-    en: 'Freeze {count} enterprise(s)? Their users cannot sign in until they are unfrozen.',
-    zh: '确定冻结 {count} 个企业吗？解冻前其用户无法登录。',
+    en: 'Freeze {count} enterprise(s)? Until they are unfrozen, their users cannot sign in and their phones are not provisioned.',
+    zh: '确定冻结 {count} 个企业吗？解冻前，其用户无法登录，其话机也不会获取配置。',
   },
   unfreezeQuestion: {
     en: 'Unfreeze {count} item(s)? Their users can sign in again.',
     zh: '确定解冻 {count} 项吗？其用户将可以再次登录。',
   },
   deleteChannels: {
-    en: 'Delete {count} channel(s)? Their users can no longer sign in. This cannot be undone.',
-    zh: '确定删除 {count} 个渠道吗？其用户将无法再登录，此操作不可撤销。',
+    en: 'Delete {count} channel(s) with their users, roles and sites? A channel with sub-channels, enterprises or data cannot be deleted. This cannot be undone.',
+    zh: '确定删除 {count} 个渠道及其用户、角色和站点吗？存在子渠道、企业或数据的渠道不能删除。此操作不可撤销。',
   },
   deleteEnterprises: {
-    en: 'Delete {count} enterprise(s)? Their users can no longer sign in. This cannot be undone.',
-    zh: '确定删除 {count} 个企业吗？其用户将无法再登录，此操作不可撤销。',
+    en: 'Delete {count} enterprise(s) with their users, roles and sites? An enterprise with data (devices, SIP accounts, …) cannot be deleted. This cannot be undone.',
+    zh: '确定删除 {count} 个企业及其用户、角色和站点吗？存在数据（设备、SIP 账号等）的企业不能删除。此操作不可撤销。',
   },
   addChannel: { en: 'Add channel', zh: '添加渠道' },
   editChannel: { en: 'Edit channel', zh: '编辑渠道' },
@@ -97,16 +97,16 @@ export const orgText = defineTexts({
   authorized: { en: 'Authorized', zh: '已授权' },
   notAuthorized: { en: 'Not authorized', zh: '未授权' },
   authorizedNote: {
-    en: 'Channel “{name}” may enter your enterprise and manage it.',
-    zh: '渠道“{name}”可以进入并管理贵企业。',
+    en: 'Channel “{name}” may enter your enterprise and manage its data.',
+    zh: '渠道“{name}”可以进入贵企业并管理其数据。',
   },
   notAuthorizedNote: {
     en: 'Channel “{name}” may not enter your enterprise.',
     zh: '渠道“{name}”不能进入贵企业。',
   },
   explanation: {
-    en: 'Authorizing lets the users of your superior channel enter your enterprise from their console and work in it as you do: devices, sites, configuration, tasks and users. Nothing is shared with any other organisation. You can cancel the authorization at any time; the channel then can no longer enter.',
-    zh: '授权后，上级渠道的用户可以从其控制台进入贵企业，并像贵企业一样操作：设备、站点、配置、任务和用户。不会向其他组织共享任何内容。您可以随时取消授权，取消后该渠道将无法再进入。',
+    en: 'Authorizing lets your superior channel (and the channels above it) enter your enterprise and see and change its data as you do: devices, sites, parameters, tasks. Without authorization they see only its name, contacts, status and counts in their enterprise list. You can cancel the authorization at any time; they can then no longer enter.',
+    zh: '授权后，上级渠道（及其上级渠道）可以进入贵企业，并像贵企业一样查看和修改其数据：设备、站点、参数、任务。未授权时，它们只能在企业列表中看到贵企业的名称、联系方式、状态和数量。您可以随时取消授权，取消后它们将无法再进入。',
   },
   authorize: { en: 'Authorize', zh: '授权' },
   cancelAuthorization: { en: 'Cancel authorization', zh: '取消授权' },
