@@ -54,7 +54,10 @@ export const messages = {
   emailModified: { en: 'Email address modified successfully!', zh: '邮箱修改成功！' },
   activationSent: { en: 'An activation email has been sent', zh: '激活邮件已发送' },
   channelHasData: { en: 'The channel has data, please transfer it first', zh: '渠道下存在数据，请先转移' },
-  enterpriseHasData: { en: 'The enterprise has data, please transfer it first', zh: '企业下存在数据，请先转移' },
+  enterpriseHasData: {
+    en: 'The enterprise has data, please transfer it first',
+    zh: '企业下存在数据，请先转移',
+  },
   organisationHasChildren: {
     en: 'The channel has sub-channels or enterprises, please delete them first',
     zh: '渠道下存在子渠道或企业，请先删除',
