@@ -1,4 +1,12 @@
-import { EMPTY_CELL, useFieldRules, useSession, useTexts } from '@phonefleet/sdk/ui';
+import {
+  EMPTY_CELL,
+  isApiError,
+  translate,
+  useFieldRules,
+  useLanguage,
+  useSession,
+  useTexts,
+} from '@phonefleet/sdk/ui';
 import { Alert, Button, Card, Descriptions, Form, Input, message, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { changePassword, fetchPersonalInfo, type PersonalInfo, requestEmailChange } from '../api.js';
@@ -116,6 +124,7 @@ interface PasswordValues {
 /** Spec §5: the rule is shown and checked here; the platform checks it again. */
 export function PasswordForm() {
   const t = useTexts(userText);
+  const language = useLanguage();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const rules = passwordRules({
@@ -129,8 +138,10 @@ export function PasswordForm() {
       const answer = await changePassword(values);
       void message.success(answer && answer !== 'Success' ? answer : t('passwordSaved'));
       form.resetFields();
-    } catch {
-      // shown by the api client
+    } catch (error) {
+      // Shown by the api client; a wrong current password also on its field.
+      if (isApiError(error) && error.message === translate('oldPasswordWrong', language))
+        form.setFields([{ name: 'oldPassword', errors: [error.message] }]);
     } finally {
       setSaving(false);
     }

@@ -29,7 +29,6 @@ export function RolesTab() {
         key: 'name',
         title: t('roleName'),
         dataIndex: 'name',
-        sorter: true,
         render: (name: string, role: RoleRow) => (
           <>
             {name} {role.builtin ? <Tag>{t('builtin')}</Tag> : null}

@@ -38,7 +38,7 @@ export function UsersTab() {
           </>
         ),
       },
-      { key: 'email', title: t('email'), dataIndex: 'email', sorter: true },
+      { key: 'email', title: t('email'), dataIndex: 'email' },
       { key: 'roleName', title: t('role'), dataIndex: 'roleName' },
       {
         key: 'sites',
