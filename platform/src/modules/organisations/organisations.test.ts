@@ -1,93 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
-import { SmtpPeer } from '../../testing/smtp-peer.js';
+import type { SmtpPeer } from '../../testing/smtp-peer.js';
 import { insertDevices } from '../../testing/tenants.js';
-import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+import { ApiClient } from '../../testing/test-console.js';
+import { OrganisationsKit, PASSWORD, until } from './organisations-test-kit.js';
 
 /** Channels and enterprises through the API, with every email read back from a real SMTP server. */
-const ACCOUNT = { user: 'console@example.com', password: 'Relay#2026' };
-const PASSWORD = 'Welcome#2026';
-
+let kit: OrganisationsKit;
 let running: RunningConsole;
 let smtp: SmtpPeer;
 let admin: ApiClient;
 const ids = { north: 0, harbor: 0, northSub: 0, quay: 0, south: 0, idle: 0 };
 const users: Record<string, ApiClient> = {};
-
-async function until<T>(probe: () => T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The newest activation email to `email` (waiting for the `count`-th), and its token. */
-async function activationToken(email: string, count = 1): Promise<string> {
-  const mails = await until(
-    () => smtp.to(email).filter((m) => m.subject === 'Activate your PhoneFleet account'),
-    (found) => found.length >= count,
-  );
-  expect(mails.length, `activation emails to ${email}`).toBe(count);
-  const link = /https?:\/\/\S+\/modifyPassword\?token=([\w-]+)&activate=1/.exec(mails.at(-1)?.text ?? '');
-  return link?.[1] ?? '';
-}
-
-async function activate(email: string, count = 1): Promise<ApiClient> {
-  const token = await activationToken(email, count);
-  const reply = await new ApiClient(running.url).call('POST', '/user/resetPassword', {
-    token,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  expect([reply.code, reply.message]).toEqual([0, 'Password modified successfully!']);
-  const api = new ApiClient(running.url);
-  const signed = await api.signIn(email, PASSWORD);
-  expect([signed.code, signed.message]).toEqual([0, 'Success']);
-  return api;
-}
-
-async function added(api: ApiClient, kind: 'channel' | 'enterprise', body: Record<string, unknown>) {
-  const reply = await api.call<{ id: number }>('POST', `/tb-${kind}/add`, body);
-  expect([reply.code, reply.message]).toEqual([0, 'Success']);
-  return Number(reply.rows[0]?.id);
-}
-
-async function statusOf(id: number): Promise<string | undefined> {
-  return (await running.cradle.db.one<{ status: string }>('SELECT status FROM orgs WHERE id = $1', [id]))
-    ?.status;
-}
-
-/** Row counts of what an add would write: a refused request must leave them as they were. */
-async function counts(): Promise<string> {
-  const row = await running.cradle.db.one<{ n: string }>(
-    `SELECT concat_ws(',', (SELECT count(*) FROM orgs), (SELECT count(*) FROM users), (SELECT count(*) FROM sites),
-            (SELECT count(*) FROM mail_outbox), (SELECT string_agg(name || email || status, ';' ORDER BY id) FROM orgs)) AS n`,
-  );
-  return row?.n ?? '';
-}
+const activate = (email: string) => kit.activate(email);
+const added = (api: ApiClient, kind: 'channel' | 'enterprise', body: Record<string, unknown>) =>
+  kit.added(api, kind, body);
+const statusOf = (id: number) => kit.statusOf(id);
 
 beforeAll(async () => {
-  smtp = await SmtpPeer.start({ accounts: { [ACCOUNT.user]: ACCOUNT.password } });
-  running = await createTestConsole({ mailRetryMs: 200 });
-  admin = new ApiClient(running.url);
-  await admin.signIn('admin', TEST_ADMIN_PASSWORD);
-  const saved = await admin.call('POST', '/emailConfig/save', {
-    isFlag: true,
-    mailServer: '127.0.0.1',
-    mailPort: smtp.port,
-    mailUser: ACCOUNT.user,
-    mailPass: ACCOUNT.password,
-    isTls: false,
-  });
-  expect(saved.code, saved.message).toBe(0);
+  kit = await OrganisationsKit.start();
+  ({ running, smtp, admin } = kit);
 }, 60_000);
 
-afterAll(async () => {
-  await running?.stop();
-  await smtp?.stop();
-});
+afterAll(() => kit?.stop());
 
 describe('creating channels and enterprises', () => {
   it('creates an inactivated organisation with its default site and first user; activation makes it normal', async () => {
@@ -157,7 +92,7 @@ describe('creating channels and enterprises', () => {
   });
 
   it('refuses duplicates and invalid input in the spec’s words, creating nothing', async () => {
-    const before = await counts();
+    const before = await kit.counts();
     const refusals: [string, Record<string, unknown>, number, string][] = [
       [
         'channel',
@@ -245,7 +180,7 @@ describe('creating channels and enterprises', () => {
       channelId: 1234,
     });
     expect(rename.message).toBe('An organisation cannot be moved to another channel');
-    expect(await counts()).toBe(before);
+    expect(await kit.counts()).toBe(before);
   });
 
   it('lets a channel add a sub-channel only when it may create sub-channels', async () => {
@@ -275,7 +210,7 @@ describe('creating channels and enterprises', () => {
   });
 
   it('moves the first user to a new register email until it activates; afterwards only the contact changes', async () => {
-    await activationToken('quay@example.com');
+    await kit.activationToken('quay@example.com');
     const edit = { id: ids.quay, name: 'Quay Shop', email: 'quay2@example.com', country: 'NL' };
     expect((await users.north?.call('POST', '/tb-enterprise/update', edit))?.code).toBe(0);
     users.quay = await activate('quay2@example.com');
