@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -144,6 +144,16 @@ describe('channel and enterprise screens', () => {
     for (const shown of [ENTERPRISE.email, ENTERPRISE.country, '50', CHANNEL.name, 'Inactivated']) {
       expect(text).toContain(shown);
     }
+  });
+
+  it('exports the listed enterprises as an xlsx file', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('org-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('enterprises.xlsx');
+    const file = await download.path();
+    expect(file && statSync(file).size).toBeGreaterThan(0);
   });
 
   it('freezes and unfreezes the enterprise after confirmations', async () => {

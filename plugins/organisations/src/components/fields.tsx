@@ -53,6 +53,20 @@ export function ContactFields() {
   );
 }
 
+function optionsOf(
+  options: OrganisationOption[],
+  exclude: number | undefined,
+  current: { id: number; name: string } | null | undefined,
+): { value: number; label: string }[] {
+  const shown = options
+    .filter((option) => option.id !== exclude)
+    .map((option) => ({ value: option.id, label: option.name }));
+  // A channel user's own channel is not below it, so /allChannel does not list it.
+  if (current && !shown.some((option) => option.value === current.id))
+    shown.unshift({ value: current.id, label: current.name });
+  return shown;
+}
+
 /**
  * A channel chosen from `POST /allChannel` (those the caller may put something under); empty: the
  * caller's own organisation. `exclude` leaves one channel out (a channel is not its own parent).
@@ -64,6 +78,8 @@ export function ChannelSelect(props: {
   onChange?(value: number | null): void;
   disabled?: boolean;
   exclude?: number;
+  /** The chosen channel as the edited row names it: shown even when the picker's list lacks it. */
+  current?: { id: number; name: string } | null;
   testId?: string;
 }) {
   const t = useTexts(orgText);
@@ -89,9 +105,7 @@ export function ChannelSelect(props: {
       data-testid={props.testId}
       value={props.value ?? null}
       onChange={(value) => props.onChange?.(value ?? null)}
-      options={(options ?? [])
-        .filter((option) => option.id !== props.exclude)
-        .map((option) => ({ value: option.id, label: option.name }))}
+      options={optionsOf(options ?? [], props.exclude, props.current)}
     />
   );
 }

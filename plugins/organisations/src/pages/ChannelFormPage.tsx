@@ -86,7 +86,12 @@ export function ChannelFormPage({ mode }: { mode: 'add' | 'edit' }) {
       </Form.Item>
       <ContactFields />
       <Form.Item name="parentId" label={t('parentChannel')}>
-        <ChannelSelect disabled={editing} exclude={channel?.id} testId="org-parent" />
+        <ChannelSelect
+          disabled={editing}
+          exclude={channel?.id}
+          current={channel?.parentId ? { id: channel.parentId, name: channel.parentName ?? '' } : null}
+          testId="org-parent"
+        />
       </Form.Item>
       <Form.Item name="maySubChannels" label={t('maySubChannels')} valuePropName="checked">
         <Switch data-testid="org-may-sub-channels" />

@@ -107,7 +107,13 @@ export function EnterpriseFormPage({ mode }: { mode: 'add' | 'edit' }) {
         <InputNumber<number> precision={0} style={{ width: '100%' }} data-testid="org-device-limit" />
       </Form.Item>
       <Form.Item name="channelId" label={t('channel')}>
-        <ChannelSelect disabled={editing} testId="org-channel" />
+        <ChannelSelect
+          disabled={editing}
+          current={
+            enterprise?.channelId ? { id: enterprise.channelId, name: enterprise.channelName ?? '' } : null
+          }
+          testId="org-channel"
+        />
       </Form.Item>
     </FormShell>
   );

@@ -229,3 +229,48 @@ describe('the authorized channels card', () => {
     expect(button('Cancel authorization')).toBeUndefined();
   });
 });
+
+describe('the enterprise edit form', () => {
+  it('loads the enterprise, shows its channel though the picker does not list it, and saves without moving it', async () => {
+    const { calls } = stubApi({
+      '/allChannel': () => [],
+      '/tb-enterprise/query': () => [
+        {
+          id: 12,
+          name: 'Acme',
+          email: 'it@acme.example',
+          contact: 'Ann',
+          phone: '',
+          country: 'Germany',
+          deviceLimit: 20,
+          deviceCount: 3,
+          status: 'normal',
+          channelId: 4,
+          channelName: 'North',
+          channelAuthorized: false,
+          createTime: '2026-03-01T08:00:00Z',
+        },
+      ],
+    });
+    await renderInConsole(<EnterpriseFormPage mode="edit" />, {
+      buttons: {},
+      path: '/enterpriseManagement/editEnterprise?id=12',
+    });
+    await waitFor(() => expect(document.querySelector<HTMLInputElement>('#name')?.value).toBe('Acme'));
+    expect(document.querySelector('[data-testid=org-channel]')?.textContent).toBe('North');
+    expect(document.querySelector('#channelId')?.hasAttribute('disabled')).toBe(true);
+    await type('deviceLimit', '');
+    await click('Save');
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/tb-enterprise/update')?.body).toEqual({
+        id: 12,
+        name: 'Acme',
+        email: 'it@acme.example',
+        contact: 'Ann',
+        phone: '',
+        country: 'Germany',
+        deviceLimit: null,
+      }),
+    );
+  });
+});
