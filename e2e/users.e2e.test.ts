@@ -198,4 +198,21 @@ describe('users, roles and account links', () => {
     await expect.poll(() => page.getByTestId('personal-email').textContent()).toBe(NEW_EMAIL);
     await page.context().close();
   });
+
+  it('lets the administrator enter an enterprise from the header and return', async () => {
+    const page = await signIn('admin', TEST_ADMIN_PASSWORD);
+    await page.getByTestId('enter-enterprise').click();
+    const picker = page.getByRole('dialog', { name: 'Enter an enterprise' });
+    await picker.getByTestId('enterprise-tree').click();
+    await page.locator('.ant-select-tree-title', { hasText: 'Acme' }).click();
+    await picker.locator('#enter-ok').click();
+    await page.getByTestId('entered-enterprise').getByText('Working in Acme').waitFor();
+    // The console works in Acme now: its users are the list.
+    await page.goto(`${running.url}/user`);
+    await page.getByTestId('user-list').getByText(`${acme.userName}@example.com`).waitFor();
+    await page.getByTestId('entered-return').click();
+    await page.getByTestId('enter-enterprise').waitFor();
+    expect(await page.getByTestId('entered-enterprise').count()).toBe(0);
+    await page.context().close();
+  });
 });
