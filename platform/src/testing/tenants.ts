@@ -10,20 +10,22 @@ export interface TestTenant {
 }
 
 /**
- * Test fixture until the enterprise and channel management issue adds the API: an organization
- * under `parentId` with an administrator user holding the built-in role of its type, and a site.
+ * Test fixture: an organization under `parentId` with an administrator user holding the built-in
+ * role of its type, and a site. An enterprise has authorized the channels above it to manage it
+ * unless `channelAuthorized` is false (docs/organisation.md).
  */
 export async function createTenant(
   db: Database,
   type: 'channel' | 'enterprise',
   name: string,
   parentId: number = ROOT_ORG_ID,
+  options: { channelAuthorized?: boolean } = {},
 ): Promise<TestTenant> {
   const password = 'Tenant@2026';
   const [org] = await db.query<{ id: string }>(
-    `INSERT INTO orgs (type, name, parent_id, path)
-     SELECT $1, $2, p.id, '' FROM orgs p WHERE p.id = $3 RETURNING id`,
-    [type, name, parentId],
+    `INSERT INTO orgs (type, name, parent_id, path, channel_authorized)
+     SELECT $1, $2, p.id, '', $4 FROM orgs p WHERE p.id = $3 RETURNING id`,
+    [type, name, parentId, type === 'enterprise' && (options.channelAuthorized ?? true)],
   );
   if (!org) throw new Error(`parent org ${parentId} not found`);
   await db.execute(

@@ -14,6 +14,12 @@ interface UserRow {
   zone_id: number | null;
   zone_description: string | null;
   zone_offset: string | null;
+  /** Paths of the sites a sub-user is limited to; null: every site. */
+  site_paths: string[] | null;
+  /** The enterprise the session entered, when the user may still enter it. */
+  entered_id: string | null;
+  entered_name: string | null;
+  entered_path: string | null;
   resources: ResourceRow[];
 }
 
@@ -33,14 +39,20 @@ export interface AccessDescription {
 }
 
 /**
- * A user with its organization, time zone and resources in one statement (every API call resolves
- * its session through it). Administrators hold every resource with every button; others what their
- * role grants. `{users}` names the row source that picks the user.
+ * A user with its organization, time zone, sites and resources in one statement (every API call
+ * resolves its session through it). Administrators hold every resource with every button; others
+ * what their role grants. `{users}` names the row source that picks the user; `entered` the id of
+ * the enterprise its session entered, honoured only while the user may enter it: an enterprise
+ * below the user's organization that, for a channel user, has authorized its channels.
  */
-const describeSql = (users: string) => `
+const describeSql = (users: string, entered: string) => `
   SELECT u.id, u.user_name, u.email, u.user_type, r.name AS role_name,
          o.id AS org_id, o.type AS org_type, o.path AS org_path,
          u.zone_id, z.description AS zone_description, z."offset" AS zone_offset,
+         CASE WHEN u.site_ids IS NOT NULL THEN coalesce(
+           (SELECT array_agg(s.path) FROM sites s WHERE s.id = ANY(u.site_ids) AND s.org_id = u.org_id),
+           '{}') END AS site_paths,
+         eo.id AS entered_id, eo.name AS entered_name, eo.path AS entered_path,
          (SELECT coalesce(json_agg(json_build_object(
                    'id', s.id, 'power', s.power, 'rs_name', s.rs_name, 'rs_name_cn', s.rs_name_cn,
                    'path', s.path,
@@ -51,21 +63,24 @@ const describeSql = (users: string) => `
            WHERE u.user_type = 'admin' OR rr.role_id IS NOT NULL) AS resources
     FROM ${users}
     JOIN orgs o ON o.id = u.org_id
+    LEFT JOIN orgs eo ON eo.id = ${entered} AND eo.type = 'enterprise' AND eo.id <> o.id
+                     AND eo.path LIKE o.path || '%' AND (u.user_type = 'admin' OR eo.channel_authorized)
+                     AND u.site_ids IS NULL
     LEFT JOIN roles r ON r.id = u.role_id
     LEFT JOIN time_zones z ON z.id = u.zone_id`;
 
-const BY_ID = `${describeSql('users u')} WHERE u.id = $1`;
+const BY_ID = `${describeSql('users u', 'NULL')} WHERE u.id = $1`;
 
 /**
  * The signed-in user of a live session, sliding the session's idle expiry at most once a minute:
  * a write (and its WAL flush) on every call would serialise concurrent requests of one session.
  */
 const BY_SESSION = `
-  WITH live AS (SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > now()),
+  WITH live AS (SELECT user_id, entered_org_id FROM sessions WHERE token_hash = $1 AND expires_at > now()),
        slid AS (UPDATE sessions SET expires_at = now() + make_interval(mins => $2)
                  WHERE token_hash = $1 AND expires_at > now()
                    AND expires_at < now() + make_interval(mins => $2) - interval '1 minute')
-  ${describeSql('live JOIN users u ON u.id = live.user_id')}`;
+  ${describeSql('live JOIN users u ON u.id = live.user_id', 'live.entered_org_id')}`;
 
 /** Resources (menu), permission buttons and data scope of a user: what login returns and routes check. */
 export class AccessService {
@@ -114,9 +129,16 @@ function toDescription(user: UserRow): AccessDescription {
   }));
   const buttons: Record<string, string[]> = {};
   for (const row of user.resources) buttons[row.power] = row.buttons;
+  const entered = user.entered_id ? { id: Number(user.entered_id), name: user.entered_name ?? '' } : null;
   return {
-    login: { user: loginUser, entered: null, resources, buttons },
+    login: { user: loginUser, entered, resources, buttons },
     powers: new Set(user.resources.map((row) => row.power)),
-    scope: new TenantScope(orgId, user.org_path),
+    scope:
+      entered && user.entered_path
+        ? new TenantScope(entered.id, user.entered_path)
+        : new TenantScope(orgId, user.org_path, {
+            channel: user.org_type === 'channel',
+            sitePaths: user.site_paths ?? undefined,
+          }),
   };
 }

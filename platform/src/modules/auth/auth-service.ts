@@ -105,6 +105,41 @@ export class AuthService {
     return described && { tokenHash: hash, ...described };
   }
 
+  /**
+   * Enters an enterprise (spec §6) for this session, or returns to the user's own organization
+   * (`null`): an administrator any enterprise, a channel user one below its channel that has
+   * authorized its channels; a user limited to some sites none. Answers the session as it is now.
+   */
+  async enter(session: SessionInfo, enterpriseId: number | null): Promise<SessionInfo> {
+    if (enterpriseId === null) {
+      await this.db.execute('UPDATE sessions SET entered_org_id = NULL WHERE token_hash = $1', [
+        session.tokenHash,
+      ]);
+    } else {
+      const entered = await this.db.execute(
+        `UPDATE sessions s SET entered_org_id = eo.id
+           FROM users u JOIN orgs o ON o.id = u.org_id, orgs eo
+          WHERE s.token_hash = $1 AND u.id = s.user_id AND eo.id = $2 AND eo.type = 'enterprise'
+            AND eo.id <> o.id AND eo.path LIKE o.path || '%' AND u.site_ids IS NULL
+            AND (u.user_type = 'admin' OR eo.channel_authorized)`,
+        [session.tokenHash, enterpriseId],
+      );
+      if (entered === 0) {
+        const below = await this.db.one(
+          `SELECT 1 AS below FROM users u JOIN orgs o ON o.id = u.org_id, orgs eo
+            WHERE u.id = $1 AND eo.id = $2 AND eo.type = 'enterprise' AND eo.id <> o.id
+              AND eo.path LIKE o.path || '%' AND u.site_ids IS NULL`,
+          [session.login.user.id, enterpriseId],
+        );
+        if (below) throw new AppError(ErrorCode.forbidden, 'channelNotAuthorized', 403);
+        throw AppError.notFound();
+      }
+    }
+    const now = await this.accessService.describeSession(session.tokenHash, this.config.sessionIdleMinutes);
+    if (!now) throw AppError.sessionExpired();
+    return { tokenHash: session.tokenHash, ...now };
+  }
+
   async logout(session: SessionInfo): Promise<void> {
     await this.db.execute('DELETE FROM sessions WHERE token_hash = $1 OR expires_at < now()', [
       session.tokenHash,

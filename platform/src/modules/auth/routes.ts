@@ -3,7 +3,7 @@ import { defineRoute, type RouteDefinition, type SessionResolver } from '../../h
 import type { RequestState } from '../../http/server.js';
 import type { AuthService } from './auth-service.js';
 import type { CaptchaService } from './captcha-service.js';
-import { forgetPasswordQuery, loginBody, resetPasswordBody } from './schemas.js';
+import { enterBody, forgetPasswordQuery, loginBody, resetPasswordBody } from './schemas.js';
 
 export const SESSION_COOKIE = 'pf_session';
 
@@ -68,6 +68,14 @@ export function authRoutes({
       summary: 'The signed-in user, resources and permission buttons (code 80000 when signed out)',
       access: 'session',
       handler: async ({ session }) => ({ rows: [session.login] }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/enterTheEnterprise',
+      summary: 'Enter an enterprise below the caller (id), or return to the own organization (null)',
+      access: 'session',
+      body: enterBody,
+      handler: async ({ body, session }) => ({ rows: [(await authService.enter(session, body.id)).login] }),
     }),
     defineRoute({
       method: 'post',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from '../../http/fields.js';
 
 // Presence is checked by the service so each empty field gets its own spec message.
 export const loginBody = z.object({
@@ -15,3 +16,6 @@ export const resetPasswordBody = z.object({
   password: z.string().max(128),
   confirmPassword: z.string().max(128),
 });
+
+/** `/enterTheEnterprise`: the enterprise to enter, or null to return to the own organization. */
+export const enterBody = z.object({ id: bodyId.nullable() }).strict();

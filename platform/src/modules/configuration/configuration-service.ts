@@ -220,7 +220,13 @@ export class ConfigurationService {
     const modelColumn = relation === 'device' || relation === 'model' ? 't.model' : "'share'";
     const rows = await scope.query<{ org_id: string; model: string }>(
       this.db,
-      `SELECT t.org_id, ${modelColumn} AS model FROM ${table} t WHERE t.id = $1 AND {scope:t.org_id}`,
+      `SELECT t.org_id, ${modelColumn} AS model FROM ${table} t WHERE t.id = $1 AND ${
+        relation === 'device'
+          ? '{devices:t}'
+          : relation === 'site'
+            ? '{site:t}'
+            : '{scope:t.org_id} AND {sites:t.site_id}'
+      }`,
       [relationId],
     );
     const row = rows[0];
@@ -373,7 +379,7 @@ export class ConfigurationService {
 
   /**
    * Which devices (`devices d`) a change to this relation can alter: a condition on `$1` and its
-   * value, for set-based statements (the preview below, push tasks). Callers add `{scope:d.org_id}`.
+   * value, for set-based statements (the preview below, push tasks). Callers add `{devices:d}`.
    */
   async affectedCondition(
     scope: TenantScope,
@@ -401,7 +407,7 @@ export class ConfigurationService {
     const rows = await scope.query<{ total: string; macs: string[] | null }>(
       this.db,
       `SELECT count(*) AS total, (array_agg(d.mac ORDER BY d.mac))[1:100] AS macs
-         FROM devices d WHERE ${where} AND {scope:d.org_id}`,
+         FROM devices d WHERE ${where} AND {devices:d}`,
       [id],
     );
     return { total: Number(rows[0]?.total ?? 0), macs: rows[0]?.macs ?? [] };

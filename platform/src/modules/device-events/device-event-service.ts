@@ -117,7 +117,7 @@ export class DeviceEventService {
         sipPort: query.sipPort,
       });
     }
-    if (verdict.kind === 'forbidden') return plain(403, 'Forbidden\n');
+    if (verdict.kind === 'forbidden' || verdict.kind === 'frozen') return plain(403, 'Forbidden\n');
     if (verdict.kind !== 'admitted') return verdict.reply;
     // The gate admits no unknown MAC; this only narrows the type.
     if (!device) return plain(404, 'Not found\n');

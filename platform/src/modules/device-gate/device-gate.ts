@@ -20,7 +20,8 @@ export function gateColumns(device = 'd'): string {
                     WHERE ${device}.org_path LIKE o.path || '%' AND o.prov_allow_cidrs IS NOT NULL
                     ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
          (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
-            FROM orgs o WHERE ${device}.org_path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials`;
+            FROM orgs o WHERE ${device}.org_path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials,
+         EXISTS (SELECT 1 FROM orgs o WHERE ${device}.org_path LIKE o.path || '%' AND o.status = 'frozen') AS frozen`;
 }
 
 /** What `gateColumns` selects. The query binds the caller's address as `$2`. */
@@ -29,6 +30,8 @@ export interface GateRow {
   device_ha1: string | null;
   allowed: boolean;
   credentials: { username: string; ha1: string }[] | null;
+  /** Its organization or one above it is frozen: its phones are not provisioned (docs/organisation.md). */
+  frozen: boolean;
 }
 
 export interface GateRequest {
@@ -43,6 +46,8 @@ export type GateVerdict =
   /** `authenticated` false: the tenant set no credentials; secrets must be withheld. */
   | { kind: 'admitted'; authenticated: boolean }
   | { kind: 'forbidden' }
+  /** The phone is who it says, but its organization (or one above) is frozen. */
+  | { kind: 'frozen' }
   /**
    * `offered`: the phone sent credentials that failed (worth recording), not just none yet.
    * `stranger`: a MAC not in the inventory that authenticated with the credentials of organization
@@ -98,7 +103,8 @@ export class DeviceGate {
       : [];
     if (device && credentials.length === 0) {
       if (!device.allowed) return { kind: 'forbidden' };
-      if (!requireCredentials) return { kind: 'admitted', authenticated: false };
+      if (!requireCredentials)
+        return device.frozen ? { kind: 'frozen' } : { kind: 'admitted', authenticated: false };
     }
     const secret = await this.secret();
     const offered = parseAuthorization(request.authorization);
@@ -140,6 +146,7 @@ export class DeviceGate {
       return { ...this.challenge(secret, request.ip, true, false), stranger: { orgId: credential.orgId } };
     }
     if (!device?.allowed) return { kind: 'forbidden' };
+    if (device.frozen) return { kind: 'frozen' };
     return { kind: 'admitted', authenticated: true };
   }
 

@@ -273,7 +273,7 @@ export class DeviceImportService {
       this.db,
       `SELECT s.id, s.org_id, t.wanted FROM unnest($1::text[]) AS t(wanted)
          JOIN sites s ON lower(s.name) = lower(t.wanted)
-        WHERE {scope:s.org_id}`,
+        WHERE {site:s}`,
       [names],
     );
     const byName = new Map<string, { id: string; org_id: string }[]>();

@@ -134,7 +134,7 @@ export class DeviceInventoryService {
     const [row] = await this.db.query<DeviceRow & { sip_account_id: string | null }>(
       `SELECT ${LIST_COLUMNS}, d.sip_account_id
          FROM devices d JOIN sites s ON s.id = d.site_id
-        WHERE d.id = $1 AND ${scope.condition('d.org_id', bind)}`,
+        WHERE d.id = $1 AND ${scope.devicesCondition('d', bind)}`,
       bind,
     );
     if (!row) throw AppError.notFound();
@@ -207,7 +207,7 @@ export class DeviceInventoryService {
       const bind: unknown[] = [wanted, enabled];
       const changed = await this.db.execute(
         `UPDATE devices d SET push_enabled = $2
-          WHERE d.id = ANY($1::bigint[]) AND ${scope.condition('d.org_id', bind)}`,
+          WHERE d.id = ANY($1::bigint[]) AND ${scope.devicesCondition('d', bind)}`,
         bind,
         transaction,
       );
@@ -235,7 +235,7 @@ export class DeviceInventoryService {
       `SELECT d.mac, d.serial_number, d.hardware_version, coalesce(d.reported_firmware, d.firmware) AS software_version,
               d.last_reboot_at, d.status, d.account_status, d.last_fetch_at, host(d.last_fetch_ip) AS ip,
               d.ipv4, d.ipv6
-         FROM devices d WHERE d.id = $1 AND ${scope.condition('d.org_id', bind)}`,
+         FROM devices d WHERE d.id = $1 AND ${scope.devicesCondition('d', bind)}`,
       bind,
     );
     if (!row) throw AppError.notFound();
@@ -298,7 +298,7 @@ export class DeviceInventoryService {
     if (siteId === undefined) throw AppError.invalid('fieldRequired', 'siteId');
     const bind: unknown[] = [siteId];
     const [site] = await this.db.query<SiteRow>(
-      `SELECT s.id, s.org_id, s.name FROM sites s WHERE s.id = $1 AND ${scope.condition('s.org_id', bind)}`,
+      `SELECT s.id, s.org_id, s.name FROM sites s WHERE s.id = $1 AND ${scope.sitesCondition('s', bind)}`,
       bind,
       transaction,
     );
@@ -315,7 +315,7 @@ export class DeviceInventoryService {
     const bind: unknown[] = [ids];
     return this.db.query(
       `SELECT d.id, d.mac, d.site_id, d.sip_account_id FROM devices d
-        WHERE d.id = ANY($1::bigint[]) AND ${scope.condition('d.org_id', bind)} FOR UPDATE`,
+        WHERE d.id = ANY($1::bigint[]) AND ${scope.devicesCondition('d', bind)} FOR UPDATE`,
       bind,
       transaction,
     );

@@ -115,7 +115,7 @@ export class DeviceService {
     const filter = await this.filterSql(scope, query);
     if (filter.siteIds?.length === 0) return { list: [], total: 0, totalExact: true, nextCursor: null };
     const offset = query.cursor ? 0 : (query.currentPage - 1) * query.pageSize;
-    const key = JSON.stringify([scope.orgPath, query.keywords, query.site, query.types, query.groupId]);
+    const key = JSON.stringify([scope.key, query.keywords, query.site, query.types, query.groupId]);
     const [rows, count] = await Promise.all([
       this.page(scope, filter, query, query.pageSize, offset),
       this.counts.get(key, () => this.count(scope, filter)),
@@ -160,7 +160,7 @@ export class DeviceService {
     const filter = await this.filterSql(scope, query);
     if (filter.siteIds?.length === 0) return { ids: [], total: 0 };
     const bind = [...filter.bind];
-    const conditions = ['{scope:d.org_id}', ...filter.conditions];
+    const conditions = ['{devices:d}', ...filter.conditions];
     if (filter.siteIds && filter.bySite) {
       bind.push(filter.siteIds);
       conditions.push(`d.site_id = ANY($${bind.length}::bigint[])`);
@@ -213,13 +213,13 @@ export class DeviceService {
 
   /** A site's subtree (or every site) inside the scope. */
   private sites(scope: TenantScope, root: number | undefined): Promise<string[]> {
-    return this.subtrees.get(JSON.stringify([scope.orgPath, root]), async () => {
+    return this.subtrees.get(JSON.stringify([scope.key, root]), async () => {
       const sites = await scope.query<{ id: string }>(
         this.db,
         root === undefined
-          ? 'SELECT s.id FROM sites s WHERE {scope:s.org_id}'
+          ? 'SELECT s.id FROM sites s WHERE {site:s}'
           : `SELECT s.id FROM sites s
-              WHERE s.path LIKE (SELECT p.path FROM sites p WHERE p.id = $1) || '%' AND {scope:s.org_id}`,
+              WHERE s.path LIKE (SELECT p.path FROM sites p WHERE p.id = $1) || '%' AND {site:s}`,
         root === undefined ? [] : [root],
       );
       return sites.map((site) => site.id);
@@ -258,7 +258,7 @@ export class DeviceService {
            FROM (SELECT k.id, k.sort FROM unnest(${add(sites)}::bigint[]) AS u(site_id)
                   CROSS JOIN LATERAL (
                         SELECT d.id, ${column} AS sort FROM devices d
-                         WHERE d.site_id = u.site_id AND {scope:d.org_id}
+                         WHERE d.site_id = u.site_id AND {devices:d}
                                ${conditions.map((condition) => `AND ${condition}`).join(' ')}
                          ORDER BY ${column} ${direction}, d.id ${direction} LIMIT ${add(offset + limit)}) k
                   ORDER BY k.sort ${direction}, k.id ${direction} LIMIT ${add(limit)} OFFSET ${add(offset)}) page
@@ -275,7 +275,7 @@ export class DeviceService {
       this.db,
       `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
          FROM devices d JOIN sites s ON s.id = d.site_id
-        WHERE {scope:d.org_id} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+        WHERE {devices:d} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
         ORDER BY ${column} ${direction}, d.id ${direction}
         LIMIT ${add(limit)} OFFSET ${add(offset)}`,
       bind,
@@ -284,7 +284,7 @@ export class DeviceService {
 
   /** Exact up to COUNT_CAP (counting stops there), else the planner's estimate. */
   private async count(scope: TenantScope, filter: FilterSql): Promise<Count> {
-    const conditions = ['{scope:d.org_id}', ...filter.conditions].join(' AND ');
+    const conditions = ['{devices:d}', ...filter.conditions].join(' AND ');
     const sites = filter.siteIds;
     const siteBind = [...filter.bind, sites];
     // Site by site, a keyword is filtered from the site indexes; the fleet-wide trigram index the

@@ -36,7 +36,7 @@ export class GroupService {
 
   async search(scope: TenantScope, query: SelectGroups): Promise<{ list: GroupRow[]; total: number }> {
     const bind: unknown[] = [];
-    const where = ['{scope:g.org_id}'];
+    const where = ['{scope:g.org_id} AND {sites:g.site_id}'];
     if (query.groupName) {
       bind.push(`%${escapeLike(query.groupName.toLowerCase())}%`);
       where.push(`lower(g.name) LIKE $${bind.length}`);
@@ -104,8 +104,8 @@ export class GroupService {
               coalesce((SELECT json_agg(json_build_object('id', d.id, 'mac', d.mac, 'device_name', d.device_name,
                                                           'model', d.model) ORDER BY d.mac)
                           FROM group_devices m JOIN devices d ON d.id = m.device_id
-                         WHERE m.group_id = g.id), '[]') AS devices
-         FROM device_groups g WHERE g.id = $1 AND {scope:g.org_id}`,
+                         WHERE m.group_id = g.id AND {devices:d}), '[]') AS devices
+         FROM device_groups g WHERE g.id = $1 AND {scope:g.org_id} AND {sites:g.site_id}`,
       [id],
     );
     if (!group) throw AppError.notFound();
@@ -127,7 +127,7 @@ export class GroupService {
   async members(scope: TenantScope, query: GroupDisplay): Promise<{ list: GroupMember[]; total: number }> {
     await this.find(scope, query.groupId);
     const [rows, count] = await Promise.all([
-      this.db.query<{
+      scope.query<{
         id: string;
         mac: string;
         device_name: string;
@@ -135,16 +135,20 @@ export class GroupService {
         site_name: string;
         status: number;
       }>(
+        this.db,
         `SELECT d.id, d.mac, d.device_name, d.model, s.name AS site_name, d.status
            FROM group_devices m JOIN devices d ON d.id = m.device_id JOIN sites s ON s.id = d.site_id
-          WHERE m.group_id = $1
+          WHERE m.group_id = $1 AND {devices:d}
           ORDER BY d.mac
           LIMIT ${query.pageSize} OFFSET ${(query.currentPage - 1) * query.pageSize}`,
         [query.groupId],
       ),
-      this.db.query<{ total: string }>('SELECT count(*) AS total FROM group_devices WHERE group_id = $1', [
-        query.groupId,
-      ]),
+      scope.query<{ total: string }>(
+        this.db,
+        `SELECT count(*) AS total FROM group_devices m JOIN devices d ON d.id = m.device_id
+          WHERE m.group_id = $1 AND {devices:d}`,
+        [query.groupId],
+      ),
     ]);
     return {
       list: rows.map((row) => ({
@@ -162,7 +166,7 @@ export class GroupService {
   async options(scope: TenantScope): Promise<{ id: number; groupName: string }[]> {
     const rows = await scope.query<{ id: string; name: string }>(
       this.db,
-      'SELECT g.id, g.name FROM device_groups g WHERE {scope:g.org_id} ORDER BY g.name, g.id',
+      'SELECT g.id, g.name FROM device_groups g WHERE {scope:g.org_id} AND {sites:g.site_id} ORDER BY g.name, g.id',
     );
     return rows.map((row) => ({ id: Number(row.id), groupName: row.name }));
   }
@@ -228,7 +232,7 @@ export class GroupService {
     const wanted = distinct(ids);
     const found = await scope.query<{ id: string }>(
       this.db,
-      'SELECT g.id FROM device_groups g WHERE g.id = ANY($1::bigint[]) AND {scope:g.org_id}',
+      'SELECT g.id FROM device_groups g WHERE g.id = ANY($1::bigint[]) AND {scope:g.org_id} AND {sites:g.site_id}',
       [wanted],
     );
     if (found.length !== wanted.length) throw AppError.notFound();
@@ -242,7 +246,7 @@ export class GroupService {
   private async find(scope: TenantScope, id: number): Promise<GroupRecord> {
     const [group] = await scope.query<GroupRecord>(
       this.db,
-      'SELECT g.id, g.org_id, g.site_id FROM device_groups g WHERE g.id = $1 AND {scope:g.org_id}',
+      'SELECT g.id, g.org_id, g.site_id FROM device_groups g WHERE g.id = $1 AND {scope:g.org_id} AND {sites:g.site_id}',
       [id],
     );
     if (!group) throw AppError.notFound();
@@ -254,7 +258,7 @@ export class GroupService {
     if (siteId === undefined) return String(scope.orgId);
     const [site] = await scope.query<{ org_id: string }>(
       this.db,
-      'SELECT s.org_id FROM sites s WHERE s.id = $1 AND {scope:s.org_id}',
+      'SELECT s.org_id FROM sites s WHERE s.id = $1 AND {site:s}',
       [siteId],
     );
     if (!site) throw AppError.invalid('siteNotFound');
@@ -273,7 +277,7 @@ export class GroupService {
               count(*) FILTER (WHERE $2::bigint IS NOT NULL AND s.path NOT LIKE
                                (SELECT p.path FROM sites p WHERE p.id = $2::bigint) || '%') AS outside_site
          FROM devices d JOIN sites s ON s.id = d.site_id
-        WHERE d.id = ANY($1::bigint[]) AND {scope:d.org_id}`,
+        WHERE d.id = ANY($1::bigint[]) AND {devices:d}`,
       [deviceIds, siteId],
     );
     if (Number(row?.in_scope ?? 0) !== deviceIds.length) throw AppError.notFound();

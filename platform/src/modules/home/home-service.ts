@@ -20,7 +20,7 @@ export class HomeService {
                 count(*) FILTER (WHERE status = ${DeviceStatus.offline} AND push_enabled) AS offline,
                 count(*) FILTER (WHERE status = ${DeviceStatus.abnormal} AND push_enabled) AS abnormal,
                 count(*) FILTER (WHERE NOT push_enabled) AS disabled
-           FROM devices d WHERE {scope:d.org_id}`,
+           FROM devices d WHERE {devices:d}`,
       ),
       // MACs that asked while not in the inventory, plus one per address whose requests had no MAC.
       query<{ total: string }>(
@@ -29,7 +29,7 @@ export class HomeService {
             AND (u.mac IS NULL OR NOT EXISTS (SELECT 1 FROM devices d WHERE d.mac = u.mac))`,
       ),
       query<{ model: string; count: string }>(
-        `SELECT model, count(*) AS count FROM devices d WHERE {scope:d.org_id}
+        `SELECT model, count(*) AS count FROM devices d WHERE {devices:d}
           GROUP BY model ORDER BY count(*) DESC, model LIMIT 10`,
       ),
       // Organizations one level below the caller (an enterprise: itself), with the devices of their
@@ -52,7 +52,7 @@ export class HomeService {
                 count(*) FILTER (WHERE d.account_status = ${DeviceAccountStatus.abnormal}
                                     OR (d.account_status = ${DeviceAccountStatus.none} AND d.sip_account_id IS NOT NULL))
                   AS unregistered
-           FROM devices d WHERE {scope:d.org_id}`,
+           FROM devices d WHERE {devices:d}`,
       ),
       query<{ good: string; fair: string; poor: string }>(
         `SELECT count(*) FILTER (WHERE quality = ${CallQuality.good}) AS good,

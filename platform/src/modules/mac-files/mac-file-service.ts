@@ -80,7 +80,7 @@ export class MacFileService {
     }
     const devices = await scope.query<{ id: string; org_id: string; mac: string; model: string }>(
       this.db,
-      'SELECT d.id, d.org_id, d.mac, d.model FROM devices d WHERE d.mac = ANY($1::text[]) AND {scope:d.org_id}',
+      'SELECT d.id, d.org_id, d.mac, d.model FROM devices d WHERE d.mac = ANY($1::text[]) AND {devices:d}',
       [[...named.keys()]],
     );
     const byMac = new Map(devices.map((device) => [device.mac, device]));

@@ -60,7 +60,7 @@ export class ModelTemplateService {
     query: SearchModelTemplates,
   ): Promise<{ list: ModelTemplateRow[]; total: number }> {
     const bind: unknown[] = [];
-    const where = ['{scope:m.org_id}'];
+    const where = ['{scope:m.org_id} AND {sites:m.site_id}'];
     if (query.keywords) {
       bind.push(`%${escapeLike(query.keywords.toLowerCase())}%`);
       where.push(
@@ -91,7 +91,7 @@ export class ModelTemplateService {
       this.db,
       `SELECT m.id, m.name, m.description, m.model, m.site_id, s.name AS site_name, m.created_at
          FROM model_templates m JOIN sites s ON s.id = m.site_id
-        WHERE m.id = $1 AND {scope:m.org_id}`,
+        WHERE m.id = $1 AND {scope:m.org_id} AND {sites:m.site_id}`,
       [id],
     );
     if (!row) throw AppError.notFound();
@@ -106,7 +106,7 @@ export class ModelTemplateService {
     const rows = await scope.query<{ id: string; name: string; model: string }>(
       this.db,
       `SELECT m.id, m.name, m.model FROM model_templates m
-        WHERE {scope:m.org_id} ${siteId ? 'AND m.site_id = $1' : ''}
+        WHERE {scope:m.org_id} AND {sites:m.site_id} ${siteId ? 'AND m.site_id = $1' : ''}
         ORDER BY m.name, m.id`,
       siteId ? [siteId] : [],
     );
@@ -119,7 +119,7 @@ export class ModelTemplateService {
     if (!found) throw AppError.invalid('unknownModel');
     const [site] = await scope.query<{ org_id: string }>(
       this.db,
-      'SELECT s.org_id FROM sites s WHERE s.id = $1 AND {scope:s.org_id}',
+      'SELECT s.org_id FROM sites s WHERE s.id = $1 AND {site:s}',
       [input.siteId],
     );
     if (!site) throw AppError.invalid('siteNotFound');
@@ -143,7 +143,7 @@ export class ModelTemplateService {
     const changed = await scope.query<{ id: string }>(
       this.db,
       `UPDATE model_templates m SET name = $2, description = $3
-        WHERE m.id = $1 AND {scope:m.org_id} RETURNING m.id`,
+        WHERE m.id = $1 AND {scope:m.org_id} AND {sites:m.site_id} RETURNING m.id`,
       [input.id, input.name, input.description],
     );
     if (!changed.length) throw AppError.notFound();
@@ -154,7 +154,7 @@ export class ModelTemplateService {
     const wanted = distinct(ids);
     const found = await scope.query<{ id: string }>(
       this.db,
-      'SELECT m.id FROM model_templates m WHERE m.id = ANY($1::bigint[]) AND {scope:m.org_id}',
+      'SELECT m.id FROM model_templates m WHERE m.id = ANY($1::bigint[]) AND {scope:m.org_id} AND {sites:m.site_id}',
       [wanted],
     );
     if (found.length !== wanted.length) throw AppError.notFound();

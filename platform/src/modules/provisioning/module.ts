@@ -2,6 +2,7 @@ import { defineModule, service } from '../../module.js';
 import { configChangeNotifications } from './migrations/0003-config-change-notifications.js';
 import { unknownDeviceRollup } from './migrations/0011-unknown-device-rollup.js';
 import { unknownDeviceSightings } from './migrations/0016-unknown-device-sightings.js';
+import { organisationChangeNotifications } from './migrations/0020-organisation-change-notifications.js';
 import { ProvisioningService } from './provisioning-service.js';
 import { provisioningDeviceRoutes } from './routes.js';
 
@@ -11,5 +12,10 @@ export const provisioningModule = defineModule({
     provisioningService: service(ProvisioningService, { dispose: (provisioning) => provisioning.dispose() }),
   },
   deviceRoutes: provisioningDeviceRoutes,
-  migrations: [configChangeNotifications, unknownDeviceRollup, unknownDeviceSightings],
+  migrations: [
+    configChangeNotifications,
+    unknownDeviceRollup,
+    unknownDeviceSightings,
+    organisationChangeNotifications,
+  ],
 });

@@ -166,6 +166,9 @@ export class ProvisioningService {
       if (verdict.offered) await this.recordUnknown(request, mac, 'authentication failed', ROOT_ORG_ID);
       return verdict.reply;
     }
+    // Its own phone, refused because its organization is frozen: the tenant sees why.
+    if (verdict.kind === 'frozen')
+      return this.unknown(request, mac, 'organization frozen', Number(device.org_id), 403);
 
     const found = this.driverRegistry.model(device.model);
     if (!found || found.driver.id !== driver.id) {

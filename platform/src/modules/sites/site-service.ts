@@ -57,8 +57,8 @@ export class SiteService {
          FROM sites s
          JOIN orgs o ON o.id = s.org_id
          LEFT JOIN (SELECT d.site_id, count(*) AS device_count FROM devices d
-                     WHERE {scope:d.org_id} GROUP BY d.site_id) c ON c.site_id = s.id
-        WHERE {scope:s.org_id}
+                     WHERE {devices:d} GROUP BY d.site_id) c ON c.site_id = s.id
+        WHERE {site:s}
         ORDER BY s.id`,
     );
     const nodes = new Map<number, SiteNode>();
@@ -97,7 +97,7 @@ export class SiteService {
       `SELECT s.id, s.name, s.parent_id, s.is_default, o.name AS org_name,
               length(s.path) - length(replace(s.path, '/', '')) - 2 AS level
          FROM sites s JOIN orgs o ON o.id = s.org_id
-        WHERE {scope:s.org_id}
+        WHERE {site:s}
         ORDER BY s.path`,
     );
     return rows.map((row) => ({
@@ -121,14 +121,14 @@ export class SiteService {
     const [rows, count] = await Promise.all([
       this.siteRows(
         scope,
-        `{scope:s.org_id} ${filter}
+        `{site:s} ${filter}
          ORDER BY ${siteSortFields[query.sortField]} ${direction}, s.id ${direction}
          LIMIT ${query.pageSize} OFFSET ${(query.currentPage - 1) * query.pageSize}`,
         bind,
       ),
       scope.query<{ total: string }>(
         this.db,
-        `SELECT count(*) AS total FROM sites s WHERE {scope:s.org_id} ${filter}`,
+        `SELECT count(*) AS total FROM sites s WHERE {site:s} ${filter}`,
         bind,
       ),
     ]);
@@ -136,7 +136,7 @@ export class SiteService {
   }
 
   async get(scope: TenantScope, id: number): Promise<SiteRow> {
-    const [row] = await this.siteRows(scope, '{scope:s.org_id} AND s.id = $1', [id]);
+    const [row] = await this.siteRows(scope, '{site:s} AND s.id = $1', [id]);
     if (!row) throw AppError.notFound();
     return row;
   }
@@ -179,7 +179,7 @@ export class SiteService {
     const rows = await scope.query<{ id: string; name: string }>(
       this.db,
       `SELECT s.id, s.name FROM sites s
-        WHERE {scope:s.org_id}
+        WHERE {site:s}
           AND ${layerSql.exists('site', 's.id')}
         ORDER BY s.path`,
     );
@@ -190,7 +190,7 @@ export class SiteService {
   private async find(scope: TenantScope, id: number): Promise<SiteRecord> {
     const [site] = await scope.query<SiteRecord>(
       this.db,
-      'SELECT s.id, s.org_id, s.path, s.parent_id, s.is_default FROM sites s WHERE s.id = $1 AND {scope:s.org_id}',
+      'SELECT s.id, s.org_id, s.path, s.parent_id, s.is_default FROM sites s WHERE s.id = $1 AND {site:s}',
       [id],
     );
     if (!site) throw AppError.notFound();
@@ -210,7 +210,7 @@ export class SiteService {
   async add(scope: TenantScope, input: AddSite): Promise<{ id: number }> {
     const [parent] = await scope.query<SiteRecord>(
       this.db,
-      'SELECT s.id, s.org_id, s.path FROM sites s WHERE s.id = $1 AND {scope:s.org_id}',
+      'SELECT s.id, s.org_id, s.path FROM sites s WHERE s.id = $1 AND {site:s}',
       [input.parentId],
     );
     if (!parent) throw AppError.invalid('siteNotFound');
@@ -309,7 +309,7 @@ export class SiteService {
     const wanted = distinct(ids);
     const sites = await scope.query<SiteRecord>(
       this.db,
-      'SELECT s.id, s.org_id, s.is_default FROM sites s WHERE s.id = ANY($1::bigint[]) AND {scope:s.org_id}',
+      'SELECT s.id, s.org_id, s.is_default FROM sites s WHERE s.id = ANY($1::bigint[]) AND {site:s}',
       [wanted],
     );
     if (sites.length !== wanted.length) throw AppError.notFound();
@@ -347,7 +347,7 @@ export class SiteService {
     const wanted = distinct(ids);
     const found = await scope.query<{ id: string }>(
       this.db,
-      'SELECT s.id FROM sites s WHERE s.id = ANY($1::bigint[]) AND {scope:s.org_id}',
+      'SELECT s.id FROM sites s WHERE s.id = ANY($1::bigint[]) AND {site:s}',
       [wanted],
     );
     if (found.length !== wanted.length) throw AppError.notFound();

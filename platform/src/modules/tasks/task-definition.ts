@@ -49,7 +49,7 @@ export async function createTask(
   const { schedule, target } = await validate(deps, caller, request);
   const rows = await scope.query<{ id: string; devices: string }>(
     deps.db,
-    `WITH targets AS (SELECT d.id FROM devices d WHERE ${target.where} AND {scope:d.org_id}),
+    `WITH targets AS (SELECT d.id FROM devices d WHERE ${target.where} AND {devices:d}),
      task AS (
        INSERT INTO tasks (org_id, name, type, time_type, begin_time, end_time, repeat_type, repeat_time,
                           interval_seconds, zone_offset_minutes, state, next_run_at, params, created_by, started_at)
@@ -98,13 +98,13 @@ export async function updateTask(
   const { schedule, target } = await validate(deps, caller, request);
   const [exists] = await scope.query<{ found: number }>(
     db,
-    `SELECT 1 AS found FROM devices d WHERE ${target.where} AND {scope:d.org_id} LIMIT 1`,
+    `SELECT 1 AS found FROM devices d WHERE ${target.where} AND {devices:d} LIMIT 1`,
     [target.id],
   );
   if (!exists) throw AppError.invalid('taskNoDevicesInRange');
   const rows = await scope.query<{ id: string }>(
     db,
-    `WITH targets AS (SELECT d.id FROM devices d WHERE ${target.where} AND {scope:d.org_id}),
+    `WITH targets AS (SELECT d.id FROM devices d WHERE ${target.where} AND {devices:d}),
      t AS (
        UPDATE tasks SET name = $3::text, type = $4::smallint, time_type = $5::smallint,
               begin_time = $6::timestamptz, end_time = $7::timestamptz, repeat_type = $8::smallint,

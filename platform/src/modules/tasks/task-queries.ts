@@ -204,7 +204,7 @@ export async function taskResults(
   const filter = query.result === undefined ? '' : 'AND td.result = $3';
   const bind = query.result === undefined ? [query.id, run] : [query.id, run, query.result];
   const [rows, counts] = await Promise.all([
-    db.query<{
+    scope.query<{
       device_id: string;
       mac: string;
       device_name: string;
@@ -212,9 +212,10 @@ export async function taskResults(
       message: string;
       finished_at: Date | null;
     }>(
+      db,
       `SELECT td.device_id, d.mac, d.device_name, td.result, td.message, td.finished_at
          FROM task_devices td JOIN devices d ON d.id = td.device_id
-        WHERE td.task_id = $1 AND td.run = $2 ${filter}
+        WHERE td.task_id = $1 AND td.run = $2 ${filter} AND {devices:d}
         ORDER BY td.device_id
         LIMIT ${query.pageSize} OFFSET ${(query.currentPage - 1) * query.pageSize}`,
       bind,

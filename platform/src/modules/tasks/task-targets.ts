@@ -52,7 +52,7 @@ export async function resolveDevices(
   const rows = await scope.query<{ id: string; mac: string }>(
     db,
     `SELECT d.id, d.mac FROM devices d
-      WHERE (d.id = ANY($1::bigint[]) OR d.mac = ANY($2::text[])) AND {scope:d.org_id}`,
+      WHERE (d.id = ANY($1::bigint[]) OR d.mac = ANY($2::text[])) AND {devices:d}`,
     [wantedIds, wantedMacs],
   );
   const foundIds = new Set(rows.map((row) => Number(row.id)));
@@ -90,7 +90,7 @@ export async function assertFactoryReset(
 ): Promise<void> {
   const models = await scope.query<{ model: string }>(
     db,
-    `SELECT DISTINCT d.model FROM devices d WHERE ${target.where} AND {scope:d.org_id}`,
+    `SELECT DISTINCT d.model FROM devices d WHERE ${target.where} AND {devices:d}`,
     [target.id],
   );
   const unsupported = models

@@ -18,21 +18,50 @@ export type TenantTable =
   | 'roles'
   | 'users';
 
+/** How a user's view is narrowed below its organization's subtree (docs/organisation.md). */
+export interface ScopeOptions {
+  /**
+   * A channel's view: an enterprise below it counts only when it has authorized the channels above
+   * it (spec §6 "authorized channels"); without that the channel sees it in the enterprise list
+   * (`{tree:…}`) but none of its data.
+   */
+  channel?: boolean;
+  /**
+   * A sub-user's data permission: materialized paths of its sites (`/3/7/`); it sees those sites,
+   * their subtrees and their devices. Absent: every site of the scope.
+   */
+  sitePaths?: readonly string[];
+}
+
 /**
  * The one scoped access path to tenant data. A user sees the rows of its organization's subtree:
- * the administrator (platform root) everything, a channel its sub-channels and enterprises, an
- * enterprise itself. Every query for tenant data takes its condition from here.
+ * the administrator (platform root) everything, a channel its sub-channels and the enterprises
+ * that authorized it, an enterprise itself; a sub-user only its sites. Every query for tenant data
+ * takes its condition from here: `{scope:col}` for an organization id column, `{devices:alias}` and
+ * `{site:alias}` for rows of `devices` and `sites` (organization and the user's sites), `{sites:col}`
+ * for a site id column, `{tree:col}` for the organizations a user manages as such.
  */
 export class TenantScope {
   constructor(
-    /** The caller's organization. New rows are owned by it. */
+    /** The caller's organization (or the enterprise it entered). New rows are owned by it. */
     readonly orgId: number,
     /** Materialized path of that organization, e.g. `/1/4/`. */
     readonly orgPath: string,
+    readonly options: ScopeOptions = {},
   ) {}
 
   get isPlatform(): boolean {
     return this.orgPath === '/1/';
+  }
+
+  /** Identifies what this scope sees, for caches of scoped answers. */
+  get key(): string {
+    return JSON.stringify([this.orgPath, this.options.channel ?? false, this.options.sitePaths ?? null]);
+  }
+
+  /** The caller sees only some sites of its organizations. */
+  get siteLimited(): boolean {
+    return this.options.sitePaths !== undefined;
   }
 
   /**
@@ -42,7 +71,48 @@ export class TenantScope {
   condition(column: string, bind: unknown[]): string {
     if (this.isPlatform) return 'TRUE';
     bind.push(`${this.orgPath}%`);
+    const authorized = this.options.channel ? ` AND (type <> 'enterprise' OR channel_authorized)` : '';
+    return `${column} IN (SELECT id FROM orgs WHERE path LIKE $${bind.length}${authorized})`;
+  }
+
+  /** Every organization of the caller's subtree, authorized or not: what a channel manages as such. */
+  treeCondition(column: string, bind: unknown[]): string {
+    if (this.isPlatform) return 'TRUE';
+    bind.push(`${this.orgPath}%`);
     return `${column} IN (SELECT id FROM orgs WHERE path LIKE $${bind.length})`;
+  }
+
+  /** SQL condition limiting `column` (a site id column) to the caller's sites; TRUE when not limited. */
+  siteCondition(column: string, bind: unknown[]): string {
+    const paths = this.options.sitePaths;
+    if (paths === undefined) return 'TRUE';
+    bind.push(paths.map((path) => `${path}%`));
+    return `${column} IN (SELECT id FROM sites WHERE path LIKE ANY($${bind.length}::text[]))`;
+  }
+
+  /** Rows of `devices` aliased `alias`: in the scope's organizations and the caller's sites. */
+  devicesCondition(alias: string, bind: unknown[]): string {
+    return `(${this.condition(`${alias}.org_id`, bind)} AND ${this.siteCondition(`${alias}.site_id`, bind)})`;
+  }
+
+  /** Rows of `sites` aliased `alias`: in the scope's organizations and the caller's sites. */
+  sitesCondition(alias: string, bind: unknown[]): string {
+    return `(${this.condition(`${alias}.org_id`, bind)} AND ${this.siteCondition(`${alias}.id`, bind)})`;
+  }
+
+  private expand(sql: string, values: unknown[]): string {
+    return sql.replace(
+      /\{(scope|sites|tree|devices|site):([a-z_.]+)\}/g,
+      (_match, kind: string, column: string) => {
+        if (kind === 'site')
+          return `(${this.condition(`${column}.org_id`, values)} AND ${this.siteCondition(`${column}.id`, values)})`;
+        if (kind === 'devices')
+          return `(${this.condition(`${column}.org_id`, values)} AND ${this.siteCondition(`${column}.site_id`, values)})`;
+        if (kind === 'sites') return this.siteCondition(column, values);
+        if (kind === 'tree') return this.treeCondition(column, values);
+        return this.condition(column, values);
+      },
+    );
   }
 
   /**
@@ -51,10 +121,7 @@ export class TenantScope {
    */
   query<Row extends object>(db: Database, sql: string, bind: unknown[] = []): Promise<Row[]> {
     const values = [...bind];
-    const text = sql.replace(/\{scope:([a-z_.]+)\}/g, (_match, column: string) =>
-      this.condition(column, values),
-    );
-    return db.query<Row>(text, values);
+    return db.query<Row>(this.expand(sql, values), values);
   }
 
   /**
@@ -63,9 +130,7 @@ export class TenantScope {
    */
   prepared<Row extends object>(db: Database, sql: string, bind: unknown[] = []): Promise<Row[]> {
     const values = [...bind];
-    const text = sql.replace(/\{scope:([a-z_.]+)\}/g, (_match, column: string) =>
-      this.condition(column, values),
-    );
+    const text = this.expand(sql, values);
     const name = `scoped-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     return db.prepared<Row>(name, text, values);
   }
@@ -73,8 +138,10 @@ export class TenantScope {
   /** Fails with "not found" (never "forbidden", which would confirm the row exists) when out of scope. */
   async assertOwns(db: Database, table: TenantTable, id: number): Promise<void> {
     const bind: unknown[] = [id];
+    const site = table === 'devices' ? 't.site_id' : table === 'sites' ? 't.id' : undefined;
     const row = await db.one(
-      `SELECT 1 AS found FROM ${table} t WHERE t.id = $1 AND ${this.condition('t.org_id', bind)}`,
+      `SELECT 1 AS found FROM ${table} t WHERE t.id = $1 AND ${this.condition('t.org_id', bind)}
+          AND ${site ? this.siteCondition(site, bind) : 'TRUE'}`,
       bind,
     );
     if (!row) throw AppError.notFound();

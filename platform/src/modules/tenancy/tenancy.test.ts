@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
+import { type Naming, tenantSnapshot, walkEveryRoute } from '../../testing/route-walk.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
 
@@ -10,6 +11,45 @@ let globex: TestTenant;
 let independent: TestTenant;
 
 const ACME_MAC = 'a1a1a1000001';
+const SECRET_MARKER = 'acme-secret-marker';
+/** Texts only Acme's data holds: its device's MAC in stored and display form, its rows' names, a layer value. */
+const acmeDataMarkers = [ACME_MAC, 'a1:a1:a1:00:00:01', 'Acme Annex', 'Acme H2', 'Acme lobby', SECRET_MARKER];
+let acmeDeviceId = 0;
+let acmeSiteId = 0;
+let acmeTemplateId = 0;
+let acmeGroupId = 0;
+
+/** Every way a request can name Acme's rows: its ids of each kind, in the query and in the body. */
+function victimNamings(): Naming[] {
+  return [
+    {
+      id: acmeDeviceId,
+      ids: [acmeDeviceId],
+      deviceId: acmeDeviceId,
+      deviceIds: [acmeDeviceId],
+      relationId: acmeDeviceId,
+      relationName: 'device',
+      model: 'H2P',
+    },
+    {
+      id: acmeSiteId,
+      ids: [acmeSiteId],
+      siteId: acmeSiteId,
+      site: acmeSiteId,
+      parentId: acmeSiteId,
+      relationId: acmeSiteId,
+      relationName: 'site',
+    },
+    { id: acmeTemplateId, ids: [acmeTemplateId], relationId: acmeTemplateId, relationName: 'model' },
+    {
+      id: acmeGroupId,
+      ids: [acmeGroupId],
+      groupId: acmeGroupId,
+      relationId: acmeGroupId,
+      relationName: 'group',
+    },
+  ];
+}
 const GLOBEX_MAC = 'b2b2b2000001';
 
 beforeAll(async () => {
@@ -78,13 +118,13 @@ describe('tenant isolation', () => {
   it('leaks and changes nothing of another enterprise through any API route, even when named', async () => {
     const { db } = running.cradle;
     const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
-    const acmeDeviceId = Number(acmeDevice?.id);
+    acmeDeviceId = Number(acmeDevice?.id);
     // Give the victim data worth stealing (a device layer with a marker value) and one row of every
     // kind a request can name: a site with nothing in it (so a broken scope could delete it), a model
     // template and a group.
     const admin = new ApiClient(running.url);
     await admin.signIn('admin', TEST_ADMIN_PASSWORD);
-    const marker = 'acme-secret-marker';
+    const marker = SECRET_MARKER;
     const item = {
       Key: 'TelephonyVmNumber',
       Value: marker,
@@ -104,118 +144,31 @@ describe('tenant isolation', () => {
       expect(reply.code, `${path}: ${reply.message}`).toBe(0);
       return Number(reply.rows[0]?.id);
     };
-    const acmeSiteId = await created('/tb-site-template/addSiteTemplate', {
+    acmeSiteId = await created('/tb-site-template/addSiteTemplate', {
       siteName: 'Acme Annex',
       parentId: acme.siteId,
     });
-    const acmeTemplateId = await created('/modeltemplate/add', {
+    acmeTemplateId = await created('/modeltemplate/add', {
       name: 'Acme H2',
       model: 'H2',
       siteId: acme.siteId,
     });
-    const acmeGroupId = await created('/tb-group-template/addNewGroup', {
+    acmeGroupId = await created('/tb-group-template/addNewGroup', {
       groupName: 'Acme lobby',
       siteId: acme.siteId,
       deviceIds: [acmeDeviceId],
     });
 
-    // Everything of the victim: rows of every table with an org_id, and rows of every table with a
-    // device_id that point at the victim's devices (memberships, results, logs).
-    const tables = await db.query<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns
-        WHERE table_schema = 'public' AND column_name IN ('org_id', 'device_id')
-        ORDER BY table_name, column_name`,
-    );
-    const snapshot = async () => {
-      const parts: string[] = [];
-      for (const { table_name: table, column_name: column } of tables) {
-        const condition =
-          column === 'org_id' ? 't.org_id = $1' : 't.device_id IN (SELECT id FROM devices WHERE org_id = $1)';
-        const [row] = await db.query<{ rows: unknown }>(
-          `SELECT json_agg(t ORDER BY t::text) AS rows FROM ${table} t WHERE ${condition}`,
-          [acme.orgId],
-        );
-        parts.push(`${table}.${column}: ${JSON.stringify(row?.rows ?? null)}`);
-      }
-      const [orgs] = await db.query<{ rows: unknown }>(
-        `SELECT json_agg(o ORDER BY id) AS rows FROM (SELECT id, prov_ha1, prov_allow_cidrs FROM orgs) o`,
-      );
-      parts.push(JSON.stringify(orgs?.rows));
-      return parts.join('\n');
-    };
-    const before = await snapshot();
-
+    const before = await tenantSnapshot(db, acme.orgId);
     const api = await signedIn(globex);
-    const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    // MACs in stored and in display (colon) form.
-    const foreignMarkers = [
-      ACME_MAC,
-      'a1:a1:a1:00:00:01',
+    const called = await walkEveryRoute(running.url, api, victimNamings(), [
+      ...acmeDataMarkers,
       'Acme Hotels',
-      'Acme Annex',
-      'Acme H2',
-      'Acme lobby',
       acme.userName,
       'Initech',
-      marker,
-    ];
-    // Every way a request can name a row: the victim's ids of each kind, in the query and in the body.
-    const namings: Record<string, string | number | number[]>[] = [
-      {
-        id: acmeDeviceId,
-        ids: [acmeDeviceId],
-        deviceId: acmeDeviceId,
-        deviceIds: [acmeDeviceId],
-        relationId: acmeDeviceId,
-        relationName: 'device',
-        model: 'H2P',
-      },
-      {
-        id: acmeSiteId,
-        ids: [acmeSiteId],
-        siteId: acmeSiteId,
-        site: acmeSiteId,
-        parentId: acmeSiteId,
-        relationId: acmeSiteId,
-        relationName: 'site',
-      },
-      { id: acmeTemplateId, ids: [acmeTemplateId], relationId: acmeTemplateId, relationName: 'model' },
-      {
-        id: acmeGroupId,
-        ids: [acmeGroupId],
-        groupId: acmeGroupId,
-        relationId: acmeGroupId,
-        relationName: 'group',
-      },
-    ];
-    let called = 0;
-    for (const [path, operations] of Object.entries(document.paths)) {
-      for (const method of Object.keys(operations)) {
-        if (path === '/api/user/logout') continue;
-        for (const naming of namings) {
-          const query = `?${new URLSearchParams(Object.entries(naming).map(([k, v]) => [k, String(v)]))}`;
-          const concrete = path
-            .replace(/^\/api/, '')
-            .replace('{relation}', String(naming.relationName))
-            .replace('{relationId}', String(naming.relationId))
-            .replace(/\{[A-Za-z]+\}/g, 'H2P');
-          for (const body of method === 'get'
-            ? [undefined]
-            : [{}, { ...naming, password: 'Takeover#2026' }]) {
-            const reply = await api.call(method.toUpperCase(), `${concrete}${query}`, body);
-            const text = JSON.stringify(reply);
-            for (const foreign of foreignMarkers) {
-              expect(text, `${method} ${path} ${JSON.stringify(naming)}`).not.toContain(foreign);
-            }
-            called += 1;
-          }
-        }
-      }
-    }
+    ]);
     expect(called).toBeGreaterThanOrEqual(200);
-    expect(await snapshot()).toBe(before);
+    expect(await tenantSnapshot(db, acme.orgId)).toBe(before);
   });
 
   it('treats rows of another tenant as not found', async () => {
@@ -232,6 +185,107 @@ describe('tenant isolation', () => {
     await expect(session?.scope.assertOwns(db, 'devices', Number(acmeDevice?.id))).rejects.toMatchObject({
       code: 40400,
     });
+  });
+});
+
+describe('channels, entered enterprises and sub-users', () => {
+  it('a channel the enterprise has not authorized sees none of its data and cannot enter it', async () => {
+    const { db } = running.cradle;
+    await db.execute('UPDATE orgs SET channel_authorized = false WHERE id = $1', [acme.orgId]);
+    try {
+      const api = await signedIn(channel);
+      const totals = (await api.call<Totals>('POST', '/homepage/total', {})).rows[0];
+      expect(totals?.totalDevices).toBe(3);
+      const entered = await api.call('POST', '/enterTheEnterprise', { id: acme.orgId });
+      expect([entered.code, entered.message]).toEqual([
+        40300,
+        'The enterprise has not authorized its channel to manage it',
+      ]);
+      const before = await tenantSnapshot(db, acme.orgId);
+      // The channel may see the enterprise's name and register email in its enterprise list, nothing else.
+      const called = await walkEveryRoute(running.url, api, victimNamings(), acmeDataMarkers);
+      expect(called).toBeGreaterThanOrEqual(200);
+      expect(await tenantSnapshot(db, acme.orgId)).toBe(before);
+    } finally {
+      await db.execute('UPDATE orgs SET channel_authorized = true WHERE id = $1', [acme.orgId]);
+    }
+  });
+
+  it('a channel enters an enterprise that authorized it: every list is that enterprise’s until it returns', async () => {
+    const api = await signedIn(channel);
+    const entered = await api.call<{ entered: { id: number; name: string } | null }>(
+      'POST',
+      '/enterTheEnterprise',
+      {
+        id: acme.orgId,
+      },
+    );
+    expect(entered.rows[0]?.entered).toEqual({ id: acme.orgId, name: 'Acme Hotels' });
+    const search = async () =>
+      (
+        await api.call<{ list: { macAddress: string }[] }>('POST', '/device/search', {
+          currentPage: 1,
+          pageSize: 50,
+        })
+      ).rows[0]?.list.map((row) => row.macAddress.replaceAll(':', ''));
+    expect((await search())?.sort()).toEqual([ACME_MAC, 'a1a1a1000002']);
+    expect((await api.call<{ entered: unknown }>('GET', '/homepage/init')).rows[0]?.entered).toEqual({
+      id: acme.orgId,
+      name: 'Acme Hotels',
+    });
+    // Another channel's enterprise, or one that is not an enterprise, cannot be entered.
+    expect((await api.call('POST', '/enterTheEnterprise', { id: independent.orgId })).code).toBe(40400);
+    expect((await api.call('POST', '/enterTheEnterprise', { id: channel.orgId })).code).toBe(40400);
+    const back = await api.call<{ entered: unknown }>('POST', '/enterTheEnterprise', { id: null });
+    expect(back.rows[0]?.entered).toBeNull();
+    expect(await search()).toHaveLength(5);
+    // An enterprise user cannot enter anything.
+    expect(
+      (await (await signedIn(globex)).call('POST', '/enterTheEnterprise', { id: acme.orgId })).code,
+    ).toBe(40400);
+  });
+
+  it('a sub-user limited to one site sees and reaches only that site’s devices', async () => {
+    const { db } = running.cradle;
+    await insertDevices(db, { ...acme, siteId: acmeSiteId }, [{ mac: 'a1a1a1000009', model: 'H2' }]);
+    await db.execute(
+      `INSERT INTO users (org_id, user_name, email, password_hash, user_type, role_id, site_ids)
+       SELECT $1, 'acme-annex-clerk', 'clerk@example.com', u.password_hash, 'enterprise', u.role_id, ARRAY[$2::bigint]
+         FROM users u WHERE u.user_name = $3`,
+      [acme.orgId, acmeSiteId, acme.userName],
+    );
+    const api = await signedIn({ ...acme, userName: 'acme-annex-clerk' });
+    const list = await api.call<{ list: { macAddress: string }[] }>('POST', '/device/search', {
+      currentPage: 1,
+      pageSize: 50,
+    });
+    expect(list.rows[0]?.list.map((row) => row.macAddress.replaceAll(':', ''))).toEqual(['a1a1a1000009']);
+    expect((await api.call<Totals>('POST', '/homepage/total', {})).rows[0]?.totalDevices).toBe(1);
+    expect((await api.call('GET', `/device/query?id=${acmeDeviceId}`)).code).toBe(40400);
+    const tree = await api.call<{ siteName: string }>('POST', '/tb-site/selectSite', {});
+    expect(tree.rows.map((site) => site.siteName)).toEqual(['Acme Annex']);
+    expect((await api.call('POST', '/enterTheEnterprise', { id: acme.orgId })).code).toBe(40400);
+
+    // The other sites' devices, their layers and memberships stay as they are whatever it sends.
+    const otherDevices = async () =>
+      JSON.stringify(
+        await db.query(
+          `SELECT d.*, (SELECT json_agg(l.pushed) FROM config_layers l WHERE l.relation = 'device' AND l.relation_id = d.id) AS layer,
+                  (SELECT json_agg(g.group_id) FROM group_devices g WHERE g.device_id = d.id) AS groups
+             FROM devices d WHERE d.org_id = $1 AND d.site_id <> $2 ORDER BY d.id`,
+          [acme.orgId, acmeSiteId],
+        ),
+      );
+    const before = await otherDevices();
+    const [deviceNaming] = victimNamings();
+    const called = await walkEveryRoute(running.url, api, deviceNaming ? [deviceNaming] : [], [
+      ACME_MAC,
+      'a1:a1:a1:00:00:01',
+      SECRET_MARKER,
+    ]);
+    expect(called).toBeGreaterThanOrEqual(100);
+    const after = await otherDevices();
+    expect(after).toBe(before);
   });
 });
 
