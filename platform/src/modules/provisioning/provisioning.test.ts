@@ -109,6 +109,26 @@ describe('provisioning without credentials configured', () => {
   });
 });
 
+describe('a frozen organisation', () => {
+  it('gets no file for its phones, records why under its own name, and gets them again when unfrozen', async () => {
+    const { db } = running.cradle;
+    // Frozen as the organisations module does it, straight in the table: the cached lookup must notice.
+    expect((await phone().fetchConfig()).status).toBe(200);
+    await db.execute(`UPDATE orgs SET status = 'frozen' WHERE id = $1`, [acme.orgId]);
+    try {
+      await expect.poll(async () => (await phone().fetchConfig()).status).toBe(403);
+      const recorded = await db.one<{ org_id: string }>(
+        `SELECT org_id FROM unknown_devices WHERE reason = 'organization frozen' AND mac = $1`,
+        [MAC],
+      );
+      expect(Number(recorded?.org_id)).toBe(acme.orgId);
+    } finally {
+      await db.execute(`UPDATE orgs SET status = 'normal' WHERE id = $1`, [acme.orgId]);
+    }
+    await expect.poll(async () => (await phone().fetchConfig()).status).toBe(200);
+  });
+});
+
 describe('device lookup cache', () => {
   it('serves a change made by any writer on the next fetch', async () => {
     const before = await phone().fetchConfig();
