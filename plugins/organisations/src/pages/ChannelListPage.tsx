@@ -18,6 +18,12 @@ export function ChannelListPage() {
   const columns = useMemo<FleetColumn<ChannelRow>[]>(
     () => [
       { key: 'name', title: t('channelName'), dataIndex: 'name', sorter: true },
+      {
+        key: 'status',
+        title: t('status'),
+        dataIndex: 'status',
+        render: (_: unknown, row: ChannelRow) => <StatusTag status={row.status} />,
+      },
       { key: 'email', title: t('email'), dataIndex: 'email' },
       { key: 'contact', title: t('contact'), dataIndex: 'contact' },
       { key: 'phone', title: t('phone'), dataIndex: 'phone' },
@@ -28,12 +34,6 @@ export function ChannelListPage() {
         title: t('maySubChannels'),
         dataIndex: 'maySubChannels',
         render: (value: boolean) => t(value ? 'yes' : 'no'),
-      },
-      {
-        key: 'status',
-        title: t('status'),
-        dataIndex: 'status',
-        render: (_: unknown, row: ChannelRow) => <StatusTag status={row.status} />,
       },
       {
         key: 'createTime',

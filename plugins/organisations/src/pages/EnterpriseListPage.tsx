@@ -18,6 +18,12 @@ export function EnterpriseListPage() {
   const columns = useMemo<FleetColumn<EnterpriseRow>[]>(
     () => [
       { key: 'name', title: t('enterpriseName'), dataIndex: 'name', sorter: true },
+      {
+        key: 'status',
+        title: t('status'),
+        dataIndex: 'status',
+        render: (_: unknown, row: EnterpriseRow) => <StatusTag status={row.status} />,
+      },
       { key: 'email', title: t('email'), dataIndex: 'email' },
       { key: 'contact', title: t('contact'), dataIndex: 'contact' },
       { key: 'phone', title: t('phone'), dataIndex: 'phone' },
@@ -30,12 +36,6 @@ export function EnterpriseListPage() {
       },
       { key: 'deviceCount', title: t('devices'), dataIndex: 'deviceCount' },
       { key: 'channelName', title: t('channel'), dataIndex: 'channelName' },
-      {
-        key: 'status',
-        title: t('status'),
-        dataIndex: 'status',
-        render: (_: unknown, row: EnterpriseRow) => <StatusTag status={row.status} />,
-      },
       {
         key: 'createTime',
         title: t('created'),
