@@ -3,6 +3,7 @@ import type { RunningConsole } from '../../app.js';
 import { SmtpPeer } from '../../testing/smtp-peer.js';
 import { createTenant, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+import { until } from '../../testing/until.js';
 
 /** Every email goes to a real SMTP server on loopback and is read back from it. */
 const ACCOUNT = { user: 'console@example.com', password: 'Relay#2026' };
@@ -20,19 +21,6 @@ const settingsFor = (peer: SmtpPeer, password = ACCOUNT.password) => ({
   mailPass: password,
   isTls: false,
 });
-
-async function until<T>(
-  probe: () => Promise<T> | T,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const linkIn = (text: string) => /https?:\/\/\S+\/modifyPassword\?token=[\w-]+/.exec(text)?.[0] ?? '';
 

@@ -4,6 +4,7 @@ import type { RunningConsole } from '../../app.js';
 import type { PushSettings } from '../../config.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+import { until } from '../../testing/until.js';
 
 /**
  * A reboot or factory reset must reach a phone at most once (docs/tasks.md "At most once"): a
@@ -25,19 +26,6 @@ const credentials = { username: 'acme-phones', password: 'Phones#2026' };
 let running: RunningConsole;
 let acme: TestTenant;
 const fleets: SimulatedFleet[] = [];
-
-async function until<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Phones on 127.66.<n>.0/24, booted once so the console knows their address and SIP port. */
 async function phones(count: number): Promise<{ ids: number[]; phones: SimulatedPhone[] }> {
@@ -98,6 +86,7 @@ describe('reboots and resets reach a phone at most once', () => {
     await until(
       async () => group.filter((phone) => phone.notifies > 0).length,
       (count) => count === group.length,
+      30_000,
     );
     // Killed: every NOTIFY is in flight, no answer can be recorded, nothing more reaches PostgreSQL.
     await first.cradle.db.close();
@@ -111,6 +100,7 @@ describe('reboots and resets reach a phone at most once', () => {
             [taskId],
           ),
         (rows) => rows.every((row) => row.result === 2),
+        30_000,
       );
       expect(done.map((row) => [row.result, row.message])).toEqual(group.map(() => [2, '']));
       // Past the lease the old engine sent every one of them again: a second reboot.

@@ -9,6 +9,7 @@ import type { PushSettings } from '../../config.js';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../db/embedded.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+import { until } from '../../testing/until.js';
 
 /**
  * PostgreSQL restarts while a push is fanning out: the console must come back by itself and the
@@ -48,19 +49,6 @@ let running: RunningConsole;
 let fleet: SimulatedFleet;
 let acme: TestTenant;
 let api: ApiClient;
-
-async function until<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Results of the task's devices, counted by result, read straight from the database. */
 async function resultCounts(taskId: number): Promise<Record<string, number>> {

@@ -7,6 +7,7 @@ import type { RunningConsole } from '../../app.js';
 import type { PushSettings } from '../../config.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+import { until } from '../../testing/until.js';
 
 /**
  * Fast timers: a NOTIFY without answer fails after 64*20 ms; confirmation waits 1.5 s. Three
@@ -59,19 +60,6 @@ interface Results {
   list: { deviceId: number; macAddress: string; result: number; message: string }[];
   total: number;
   summary: Record<string, number>;
-}
-
-async function until<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
