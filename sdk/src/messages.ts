@@ -135,6 +135,10 @@ export const messages = {
   },
   // Device inventory (docs/devices.md).
   invalidMac: { en: 'Invalid MAC address', zh: '无效的 MAC 地址' },
+  deviceLimitReached: {
+    en: 'The organisation has reached its device numbers',
+    zh: '该组织的设备数量已达上限',
+  },
   duplicateDevice: { en: 'Duplicate device', zh: '设备重复' },
   invalidSerialNumber: {
     en: 'Invalid S/N: 1-32 letters, digits or hyphens',

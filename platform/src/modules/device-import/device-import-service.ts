@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { checkDeviceFields, type DeviceFields } from '../devices/device-fields.js';
+import { checkDeviceLimits, lockDeviceLimits } from '../devices/device-limits.js';
 import type { Actor } from '../devices/device-log.js';
 import type { DeviceService } from '../devices/device-service.js';
 import { FIRST_CONTACT_COLUMNS, firstContactValues } from '../devices/first-contact.js';
@@ -288,7 +289,9 @@ export class DeviceImportService {
   private async insert(rows: ValidRow[], actor: Actor): Promise<Set<string>> {
     const inserted = new Set<string>();
     if (!rows.length) return inserted;
+    const orgIds = [...new Set(rows.map((row) => Number(row.orgId)))];
     await this.db.transaction(async (transaction) => {
+      await lockDeviceLimits(this.db, orgIds, transaction);
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         const batch = rows.slice(start, start + INSERT_BATCH);
         const macs = await this.db.query<{ mac: string }>(
@@ -323,6 +326,7 @@ export class DeviceImportService {
         );
         for (const { mac } of macs) inserted.add(mac.trim());
       }
+      await checkDeviceLimits(this.db, orgIds, transaction);
     });
     return inserted;
   }

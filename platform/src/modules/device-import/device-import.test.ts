@@ -77,6 +77,32 @@ afterAll(async () => {
 });
 
 describe('device import', () => {
+  it('refuses a file that would take the organisation past its device numbers, importing nothing', async () => {
+    const { db } = running.cradle;
+    const count = async () =>
+      Number(
+        (await db.one<{ n: string }>('SELECT count(*) AS n FROM devices WHERE org_id = $1', [other.orgId]))
+          ?.n,
+      );
+    const held = await count();
+    await db.execute('UPDATE orgs SET device_limit = $2 WHERE id = $1', [other.orgId, held + 1]);
+    try {
+      const file = await workbook([
+        ['00:15:65:00:0e:01', 'One', 'H2P', '2.0.1', 'Default', ''],
+        ['00:15:65:00:0e:02', 'Two', 'H2P', '2.0.1', 'Default', ''],
+      ]);
+      const reply = await intruder.upload<FailedRow>('/device/import', 'devices.xlsx', file);
+      expect([reply.code, reply.message, reply.messageExt]).toEqual([
+        40000,
+        'The organisation has reached its device numbers',
+        `Other: ${held + 1}`,
+      ]);
+      expect(await count()).toBe(held);
+    } finally {
+      await db.execute('UPDATE orgs SET device_limit = NULL WHERE id = $1', [other.orgId]);
+    }
+  });
+
   it('imports every row of a good file into the named sites, with the operation log', async () => {
     const file = await workbook([
       ['00:15:65:00:00:01', 'Room 101', 'H2P', '2.0.1', 'Default', 'SN-1'],

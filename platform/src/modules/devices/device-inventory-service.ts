@@ -8,6 +8,7 @@ import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { settleUnknownSql, sightingsSql } from '../provisioning/unknown-devices.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { checkDeviceFields, type DeviceFields, type DeviceFieldsText } from './device-fields.js';
+import { checkDeviceLimits, lockDeviceLimits } from './device-limits.js';
 import { type Actor, type DeviceLogAction, deviceLogText, writeDeviceLog } from './device-log.js';
 import { type DeviceRow, type DeviceService, LIST_COLUMNS, toListRow } from './device-service.js';
 import { FIRST_CONTACT_COLUMNS, firstContactValues } from './first-contact.js';
@@ -72,6 +73,7 @@ export class DeviceInventoryService {
     const fields = this.checkFields(input);
     return this.db.transaction(async (transaction) => {
       const site = await this.site(scope, input.siteId, transaction);
+      await lockDeviceLimits(this.db, [Number(site.org_id)], transaction);
       // The phone may have asked before it was added: its sighting gives the device its address.
       const [row] = await this.db.query<{ id: string }>(
         `WITH t AS (SELECT $1::bigint AS org_id, $2::bigint AS site_id, $3::text AS mac, $4::text AS serial_number,
@@ -96,6 +98,7 @@ export class DeviceInventoryService {
         transaction,
       );
       if (!row) throw new AppError(ErrorCode.conflict, 'duplicateDevice');
+      await checkDeviceLimits(this.db, [Number(site.org_id)], transaction);
       const id = Number(row.id);
       await writeDeviceLog(this.db, transaction, [id], actor, 'add');
       this.deviceService.forgetCounts();

@@ -196,6 +196,31 @@ describe('adding and editing devices', () => {
   });
 });
 
+describe('device numbers', () => {
+  it('refuses a device beyond the organisation’s device numbers and adds nothing', async () => {
+    const { db } = running.cradle;
+    const held = Number(
+      (await db.one<{ n: string }>('SELECT count(*) AS n FROM devices WHERE org_id = $1', [acme.orgId]))?.n,
+    );
+    await db.execute('UPDATE orgs SET device_limit = $2 WHERE id = $1', [acme.orgId, held + 1]);
+    try {
+      await addOk('00:15:65:aa:0f:01');
+      const refused = await add({ ...valid, macAddress: '00:15:65:aa:0f:02', siteId: acme.siteId });
+      expect([refused.code, refused.message, refused.messageExt]).toEqual([
+        40000,
+        'The organisation has reached its device numbers',
+        `Acme: ${held + 1}`,
+      ]);
+      const after = await db.one<{ n: string }>('SELECT count(*) AS n FROM devices WHERE org_id = $1', [
+        acme.orgId,
+      ]);
+      expect(Number(after?.n)).toBe(held + 1);
+    } finally {
+      await db.execute('UPDATE orgs SET device_limit = NULL WHERE id = $1', [acme.orgId]);
+    }
+  });
+});
+
 describe('moving, push and removal', () => {
   it('transfers devices to a site, unless one has a SIP account: then nothing moves', async () => {
     const first = await addOk('00:15:65:AA:00:20');
