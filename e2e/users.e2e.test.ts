@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../platform/src/app.js';
 import { SmtpPeer } from '../platform/src/testing/smtp-peer.js';
@@ -41,6 +41,21 @@ describe('users, roles and account links', () => {
     await submitLogin(page, { userName, password, code: TEST_CAPTCHA });
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     return page;
+  }
+
+  /**
+   * Picks `option` in the select or tree select `field` until the field shows `label` (a click that
+   * lands while the dropdown is still opening can be lost; a second click on a tree node would
+   * take it out again, so it is checked first).
+   */
+  async function choose(page: Page, field: Locator, option: Locator, label: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      if ((await field.textContent())?.includes(label)) return;
+      if (!(await option.isVisible())) await field.click();
+      await option.click();
+      await page.waitForTimeout(200);
+    }
+    expect(await field.textContent()).toContain(label);
   }
 
   /** The link in the newest email to `address` (waits for it), to `/<page>?token=…`. */
@@ -104,7 +119,7 @@ describe('users, roles and account links', () => {
       .poll(() => page.getByRole('dialog').getByTestId('mail-pass').getAttribute('placeholder'))
       .toBe('Stored');
     await page.context().close();
-  });
+  }, 120_000);
 
   it('lets an enterprise administrator add a custom role and a sub-user limited to one site', async () => {
     const page = await signIn(acme.userName, acme.password);
@@ -128,11 +143,11 @@ describe('users, roles and account links', () => {
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.getByTestId('user-name').fill(KEEPER.userName);
     await dialog.getByTestId('user-email').fill(KEEPER.email);
-    await dialog.getByTestId('user-role').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Site keeper' }).click();
+    const option = page.locator('.ant-select-item-option', { hasText: 'Site keeper' });
+    await choose(page, dialog.getByTestId('user-role'), option, 'Site keeper');
     await dialog.getByRole('radio', { name: 'Chosen sites' }).check();
-    await dialog.getByTestId('user-sites').click();
-    await page.locator('.ant-select-tree-title', { hasText: 'Lobby' }).click();
+    const lobby = page.locator('.ant-select-tree-title', { hasText: 'Lobby' });
+    await choose(page, dialog.getByTestId('user-sites'), lobby, 'Lobby');
     await dialog.locator('.ant-modal-title').click(); // closes the tree
     await dialog.getByTestId('user-save').click();
     await toast(page, `an activation email was sent to ${KEEPER.email}`).waitFor();
@@ -142,7 +157,7 @@ describe('users, roles and account links', () => {
     expect(await row.textContent()).toContain('Inactivated');
     expect(await row.textContent()).toContain('Site keeper');
     await page.context().close();
-  });
+  }, 120_000);
 
   it('activates the sub-user through the emailed link; it signs in and sees its role’s areas only', async () => {
     const link = await mailedLink(KEEPER.email, 'modifyPassword');
@@ -166,7 +181,7 @@ describe('users, roles and account links', () => {
     expect(menu.some((item) => item.includes('Site'))).toBe(true);
     expect(menu.some((item) => item.includes('User'))).toBe(false);
     await context.close();
-  });
+  }, 120_000);
 
   it('changes the sub-user’s email through personal info and the /modifyEmail link', async () => {
     const page = await signIn(KEEPER.userName, KEEPER.password);
@@ -197,14 +212,14 @@ describe('users, roles and account links', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('personal-email').textContent()).toBe(NEW_EMAIL);
     await page.context().close();
-  });
+  }, 120_000);
 
   it('lets the administrator enter an enterprise from the header and return', async () => {
     const page = await signIn('admin', TEST_ADMIN_PASSWORD);
     await page.getByTestId('enter-enterprise').click();
     const picker = page.getByRole('dialog', { name: 'Enter an enterprise' });
-    await picker.getByTestId('enterprise-tree').click();
-    await page.locator('.ant-select-tree-title', { hasText: 'Acme' }).click();
+    const acmeNode = page.locator('.ant-select-tree-title', { hasText: 'Acme' });
+    await choose(page, picker.getByTestId('enterprise-tree'), acmeNode, 'Acme');
     await picker.locator('#enter-ok').click();
     await page.getByTestId('entered-enterprise').getByText('Working in Acme').waitFor();
     // The console works in Acme now: its users are the list.
@@ -214,5 +229,5 @@ describe('users, roles and account links', () => {
     await page.getByTestId('enter-enterprise').waitFor();
     expect(await page.getByTestId('entered-enterprise').count()).toBe(0);
     await page.context().close();
-  });
+  }, 120_000);
 });
