@@ -96,6 +96,23 @@ function lazyInLibrary(chunk: ChunkRecord): boolean {
   );
 }
 
+/**
+ * A host `import()` other than the bootstrap and the console layout (a dialog opened from the
+ * header): fetched only when that feature is opened.
+ */
+function lazyHostFeature(chunk: ChunkRecord): boolean {
+  return (
+    chunk.origins.length > 0 &&
+    chunk.origins.every(
+      (origin) =>
+        origin.request !== '' &&
+        origin.module.startsWith('./src/') &&
+        origin.request !== './bootstrap' &&
+        !origin.request.includes('ConsoleLayout'),
+    )
+  );
+}
+
 function fallbackOnly(chunk: ChunkRecord): boolean {
   return (
     chunk.origins.length > 0 &&
@@ -128,7 +145,7 @@ export function measureBundles(options: { hostDir?: string; pluginDir?: string }
   const loginOnlyExcluded = new Set<string>();
   for (const chunk of hostChunks) {
     const files = chunk.files.filter((file) => /\.(js|css)$/.test(file));
-    if (!chunk.entry && (lazyInLibrary(chunk) || fallbackOnly(chunk))) {
+    if (!chunk.entry && (lazyInLibrary(chunk) || fallbackOnly(chunk) || lazyHostFeature(chunk))) {
       notLoaded.push(...files.map((file) => `host/${file}`));
       continue;
     }
