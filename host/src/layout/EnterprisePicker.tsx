@@ -8,6 +8,7 @@ interface PickerNode {
   value: number;
   title: string;
   selectable: boolean;
+  disabled?: boolean;
   children?: PickerNode[];
 }
 
@@ -17,6 +18,8 @@ function pickerTree(nodes: readonly OrganisationTreeNode[]): PickerNode[] {
     title: node.name,
     // Channels group enterprises; only an enterprise the caller may enter is chosen (spec §6).
     selectable: node.enterable,
+    // An enterprise that has not authorized the channel is shown greyed: clicking it does nothing.
+    ...(node.type === 'enterprise' && !node.enterable ? { disabled: true } : {}),
     ...(node.children.length > 0 ? { children: pickerTree(node.children) } : {}),
   }));
 }
