@@ -20,7 +20,9 @@ export async function walkEveryRoute(
     paths: Record<string, Record<string, unknown>>;
   };
   let called = 0;
+  let routes = 0;
   for (const [path, operations] of Object.entries(document.paths)) {
+    routes += Object.keys(operations).length;
     for (const method of Object.keys(operations)) {
       if (path === '/api/user/logout') continue;
       for (const naming of namings) {
@@ -42,6 +44,7 @@ export async function walkEveryRoute(
       }
     }
   }
+  console.log(`route walk: ${routes} routes, ${namings.length} namings, ${called} requests`);
   return called;
 }
 
