@@ -1,6 +1,6 @@
 import { AppError } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
-import type { SessionInfo } from '../auth/session-info.js';
+import { hasButton, type SessionInfo } from '../auth/session-info.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { ConfigurationService } from './configuration-service.js';
 import { powerFor } from './configuration-service.js';
@@ -19,6 +19,16 @@ function requirePower(session: SessionInfo, relation: RelationName): void {
   if (!session.powers.has(powerFor(relation))) throw AppError.forbidden();
 }
 
+/**
+ * Saving parameters needs the relation's permission button too: 'setParam' on devices, sites,
+ * groups and model templates, 'edit' on the global configuration (its only buttons are edit, push).
+ */
+function requireSaveButton(session: SessionInfo, relation: RelationName): void {
+  requirePower(session, relation);
+  const button = relation === 'global' ? 'edit' : 'setParam';
+  if (!hasButton(session, powerFor(relation), button)) throw AppError.forbidden();
+}
+
 export function configurationRoutes({
   configurationService,
   driverRegistry,
@@ -34,7 +44,7 @@ export function configurationRoutes({
       access: 'session',
       body: saveParamBody,
       handler: async ({ body, session }) => {
-        requirePower(session, body.relationName);
+        requireSaveButton(session, body.relationName);
         await configurationService.save(session.scope, body.relationName, body.relationId, body);
         return { rows: [] };
       },

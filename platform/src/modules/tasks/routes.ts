@@ -185,7 +185,7 @@ export function taskRoutes({ taskService }: { taskService: TaskService }): Route
       method: 'post',
       path: '/device/deviceConfigUpdate',
       summary: 'Push one device’s configuration now (SIP NOTIFY check-sync; success on its next fetch)',
-      access: { power: 'deviceManagement' },
+      access: { power: 'deviceManagement', button: 'setParam' },
       query: deviceIdQuery,
       handler: async ({ query, session, ctx }) => ({
         rows: [await taskService.pushDevice(callerOf(session, ctx), query.id)],

@@ -290,6 +290,26 @@ describe('channels, entered enterprises and sub-users', () => {
 });
 
 describe('function permissions', () => {
+  it('a user whose role holds the device list without any button changes nothing of its own enterprise', async () => {
+    const { db } = running.cradle;
+    await db.execute(
+      `WITH role AS (INSERT INTO roles (org_id, name, user_type) VALUES ($1, 'Viewer', 'enterprise') RETURNING id),
+            granted AS (INSERT INTO role_resources (role_id, resource_id, buttons)
+                        SELECT role.id, s.id, '{}' FROM role, resources s WHERE s.power = 'deviceManagement')
+       INSERT INTO users (org_id, user_name, email, password_hash, user_type, role_id, parent_user_id)
+       SELECT $1, 'acme-viewer', 'viewer@example.com', u.password_hash, 'enterprise', role.id, u.id
+         FROM role, users u WHERE u.user_name = $2`,
+      [acme.orgId, acme.userName],
+    );
+    const api = await signedIn({ ...acme, userName: 'acme-viewer' });
+    expect((await api.call('DELETE', '/device/removeBatch', { ids: [acmeDeviceId] })).code).toBe(40300);
+    // Its own sessions and sign-in counters move; nothing else of the enterprise may.
+    const before = await tenantSnapshot(db, acme.orgId, ['sessions']);
+    const called = await walkEveryRoute(running.url, api, victimNamings(), []);
+    expect(called).toBeGreaterThanOrEqual(200);
+    expect(await tenantSnapshot(db, acme.orgId, ['sessions'])).toBe(before);
+  });
+
   it('refuses a route whose power the role lacks, server-side', async () => {
     const { db } = running.cradle;
     await db.execute(
