@@ -1,5 +1,6 @@
 import type { LoginInfo, LoginUser, Resource, UserType } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
+import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import { TenantScope } from '../tenancy/scope.js';
 
 interface UserRow {
@@ -39,7 +40,8 @@ export interface AccessDescription {
 }
 
 /**
- * A user with its organization, time zone, sites and resources in one statement (every API call
+ * A user with its organization, time zone, sites and resources in one statement (while it has
+ * entered an enterprise, its resources are narrowed to an enterprise console's) (every API call
  * resolves its session through it). Administrators hold every resource with every button; others
  * what their role grants. `{users}` names the row source that picks the user; `entered` the id of
  * the enterprise its session entered, honoured only while the user may enter it: an enterprise
@@ -60,7 +62,12 @@ const describeSql = (users: string, entered: string) => `
                  ORDER BY s.sort, s.id), '[]'::json)
             FROM resources s
             LEFT JOIN role_resources rr ON rr.resource_id = s.id AND rr.role_id = u.role_id
-           WHERE u.user_type = 'admin' OR rr.role_id IS NOT NULL) AS resources
+           WHERE (u.user_type = 'admin' OR rr.role_id IS NOT NULL)
+             -- Inside an entered enterprise, only what an enterprise's own console offers.
+             AND (eo.id IS NULL OR EXISTS (
+                   SELECT 1 FROM role_resources er JOIN roles er_role ON er_role.id = er.role_id
+                    WHERE er.resource_id = s.id AND er_role.builtin AND er_role.user_type = 'enterprise'
+                      AND er_role.org_id = ${ROOT_ORG_ID}))) AS resources
     FROM ${users}
     JOIN orgs o ON o.id = u.org_id
     LEFT JOIN orgs eo ON eo.id = ${entered} AND eo.type = 'enterprise' AND eo.id <> o.id

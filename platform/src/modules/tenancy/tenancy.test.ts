@@ -221,6 +221,12 @@ describe('channels, entered enterprises and sub-users', () => {
       },
     );
     expect(entered.rows[0]?.entered).toEqual({ id: acme.orgId, name: 'Acme Hotels' });
+    // Inside the enterprise, the menu is an enterprise's: no channel or enterprise management.
+    const inside = await api.call<{ resources: { power: string }[] }>('GET', '/homepage/init');
+    const powers = inside.rows[0]?.resources.map((resource) => resource.power) ?? [];
+    expect(powers).toContain('deviceManagement');
+    expect(powers).not.toContain('enterpriseManagement');
+    expect(powers).not.toContain('channelManagement');
     const search = async () =>
       (
         await api.call<{ list: { macAddress: string }[] }>('POST', '/device/search', {
