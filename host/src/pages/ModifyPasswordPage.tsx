@@ -1,9 +1,8 @@
-import { apiRequest } from '@phonefleet/sdk/ui';
+import { apiRequest, isStrongPassword } from '@phonefleet/sdk/ui';
 import { App, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConsole } from '../app/console-context.js';
-import { isStrongPassword } from '../app/password-rules.js';
 
 interface ResetForm {
   password: string;

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, renderInConsole, stubApi, waitFor } from '@phonefleet/sdk/testing/ui';
+import { isStrongPassword } from '@phonefleet/sdk/ui';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasswordForm } from './pages/PersonalInfoPage.js';
-import { isStrongPassword } from './password-rule.js';
 
 async function type(selector: string, text: string): Promise<void> {
   const input = document.querySelector<HTMLInputElement>(selector) as HTMLInputElement;

@@ -13,6 +13,7 @@ export {
 } from '../envelope.js';
 export { macWithColons, normaliseMac } from '../mac.js';
 export { isMessageKey, type MessageKey, messages, translate } from '../messages.js';
+export { isStrongPassword } from '../password.js';
 export { remoteName } from '../remote-name.js';
 export {
   type ApiRequestOptions,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, type Language } from '@phonefleet/sdk';
+import { ErrorCode, isStrongPassword, type Language } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import type { Transaction } from 'sequelize';
 import type { ConsoleConfig } from '../../config.js';
@@ -10,7 +10,7 @@ import type { MailService } from '../mail/mail-service.js';
 import type { CaptchaService } from './captcha-service.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { LINK_MINUTES, type LinkPurpose, linkMail, linkPath } from './mails.js';
-import { hashPassword, meetsPasswordRule, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 import type { SessionInfo } from './session-info.js';
 
 export interface LoginRequest {
@@ -206,7 +206,7 @@ export class AuthService {
    */
   async resetPassword(token: string, password: string, confirmPassword: string): Promise<void> {
     if (password !== confirmPassword) throw AppError.invalid('passwordMismatch');
-    if (!meetsPasswordRule(password)) throw AppError.invalid('passwordRule');
+    if (!isStrongPassword(password)) throw AppError.invalid('passwordRule');
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (transaction) => {
       const reset = await this.db.one<{ user_id: string; purpose: LinkPurpose }>(

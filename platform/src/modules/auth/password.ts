@@ -28,13 +28,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Spec §5: 8-20 characters with at least three of uppercase, lowercase, digit, special. */
-export function meetsPasswordRule(password: string): boolean {
-  if (password.length < 8 || password.length > 20) return false;
-  const classes = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((pattern) => pattern.test(password));
-  return classes.length >= 3;
-}
-
 /** A random password that meets the rule, for the first administrator. */
 export function generatePassword(): string {
   const body = randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');

@@ -1,20 +1,20 @@
+import { isStrongPassword } from '@phonefleet/sdk';
 import { z } from 'zod';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
-import { meetsPasswordRule } from '../auth/password.js';
 import { digestHa1, REALM } from './digest.js';
 
 const credentialsBody = z.object({
   username: z.string().regex(/^[A-Za-z0-9_.-]{3,64}$/, 'invalidFormat'),
-  password: z.string().max(128).refine(meetsPasswordRule, 'passwordRule'),
+  password: z.string().max(128).refine(isStrongPassword, 'passwordRule'),
   /** Addresses phones of this organization may fetch from; empty allows any. */
   allowCidrs: z.array(z.cidrv4().or(z.cidrv6())).max(64).default([]),
 });
 
 const deviceCredentialsBody = z.object({
   deviceId: z.number().int().positive(),
-  password: z.string().max(128).refine(meetsPasswordRule, 'passwordRule'),
+  password: z.string().max(128).refine(isStrongPassword, 'passwordRule'),
 });
 
 const deviceIdQuery = z.object({ deviceId: z.coerce.number().int().positive() });

@@ -1,8 +1,8 @@
-import { ErrorCode, type UserRow } from '@phonefleet/sdk';
+import { ErrorCode, isStrongPassword, type UserRow } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { AuthService } from '../auth/auth-service.js';
-import { hashPassword, meetsPasswordRule, verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionInfo } from '../auth/session-info.js';
 import { type LinkOptions, toUserRow, USER_COLUMNS, USER_JOINS, type UserDbRow } from './user-rows.js';
 
@@ -42,7 +42,7 @@ export class PersonalService {
   ): Promise<void> {
     if (!input.oldPassword) throw AppError.invalid('passwordEmpty', 'oldPassword');
     if (input.password !== input.confirmPassword) throw AppError.invalid('passwordMismatch');
-    if (!meetsPasswordRule(input.password)) throw AppError.invalid('passwordRule');
+    if (!isStrongPassword(input.password)) throw AppError.invalid('passwordRule');
     const user = await this.db.one<{ password_hash: string }>(
       'SELECT password_hash FROM users WHERE id = $1',
       [session.login.user.id],

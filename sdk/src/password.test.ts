@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStrongPassword } from './password-rules.js';
+import { isStrongPassword } from './password.js';
 
 describe('isStrongPassword', () => {
   it('needs 8 to 20 characters', () => {
