@@ -219,86 +219,90 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
     return (row: Failed) => keys.get(row) ?? '';
   }, [failedRows]);
 
+  // The holder stays outside the modal: its content is destroyed on close, and the success notice
+  // is shown as the dialog closes.
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={outcome ? 960 : 850}
-      onCancel={close}
-      maskClosable={false}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={close}>{commonText('close', language)}</Button>
-          <Button
-            type="primary"
-            disabled={!file}
-            loading={waiting}
-            onClick={start}
-            data-testid="import-upload"
-          >
-            {kitText('importUpload', language)}
-          </Button>
-        </Space>
-      }
-    >
+    <>
       {messageHolder}
-      <div data-testid="import-dialog">
-        <Upload.Dragger
-          accept={accept.join(',')}
-          multiple={false}
-          maxCount={1}
-          disabled={waiting}
-          fileList={fileList}
-          beforeUpload={choose}
-          onRemove={() => setFile(null)}
-        >
-          <p>{kitText('importChoose', language)}</p>
-          <Typography.Text type="secondary">
-            {kitText('importHint', language, { types, size })}
-          </Typography.Text>
-        </Upload.Dragger>
-        {templateUrl ? (
-          <Button
-            type="link"
-            style={{ paddingInline: 0 }}
-            onClick={() => void apiDownload('GET', templateUrl, `${title}.xlsx`).catch(() => undefined)}
+      <Modal
+        open={open}
+        title={title}
+        width={outcome ? 960 : 850}
+        onCancel={close}
+        maskClosable={false}
+        destroyOnHidden
+        footer={
+          <Space>
+            <Button onClick={close}>{commonText('close', language)}</Button>
+            <Button
+              type="primary"
+              disabled={!file}
+              loading={waiting}
+              onClick={start}
+              data-testid="import-upload"
+            >
+              {kitText('importUpload', language)}
+            </Button>
+          </Space>
+        }
+      >
+        <div data-testid="import-dialog">
+          <Upload.Dragger
+            accept={accept.join(',')}
+            multiple={false}
+            maxCount={1}
+            disabled={waiting}
+            fileList={fileList}
+            beforeUpload={choose}
+            onRemove={() => setFile(null)}
           >
-            {kitText('importTemplate', language)}
-          </Button>
-        ) : null}
-        {waiting ? <Alert type="info" showIcon message={kitText('importWaiting', language)} /> : null}
-        {outcome ? (
-          <div data-testid="import-failed" style={{ marginTop: 16 }}>
-            <Alert
-              type={outcome.kind}
-              showIcon
-              message={resultText(outcome.kind === 'error' ? 'importNothing' : 'importPartly', language)}
-              description={<span data-testid="import-counts">{outcome.summary}</span>}
-              style={{ marginBottom: 12 }}
-              data-testid="import-summary"
-              data-outcome={outcome.kind}
-            />
-            <FleetTable<Failed>
-              tableId={`import-failed:${url}`}
-              columns={failedColumns}
-              request={requestFailed}
-              params={{ version: outcome.version }}
-              rowKey={failedKey}
-              toolbar={
-                <>
-                  <Typography.Text strong>{kitText('importFailedRows', language)}</Typography.Text>
-                  {onExportFailed ? (
-                    <Button onClick={exportFailed} loading={exporting}>
-                      {kitText('importExportFailed', language)}
-                    </Button>
-                  ) : null}
-                </>
-              }
-            />
-          </div>
-        ) : null}
-      </div>
-    </Modal>
+            <p>{kitText('importChoose', language)}</p>
+            <Typography.Text type="secondary">
+              {kitText('importHint', language, { types, size })}
+            </Typography.Text>
+          </Upload.Dragger>
+          {templateUrl ? (
+            <Button
+              type="link"
+              style={{ paddingInline: 0 }}
+              onClick={() => void apiDownload('GET', templateUrl, `${title}.xlsx`).catch(() => undefined)}
+            >
+              {kitText('importTemplate', language)}
+            </Button>
+          ) : null}
+          {waiting ? <Alert type="info" showIcon message={kitText('importWaiting', language)} /> : null}
+          {outcome ? (
+            <div data-testid="import-failed" style={{ marginTop: 16 }}>
+              <Alert
+                type={outcome.kind}
+                showIcon
+                message={resultText(outcome.kind === 'error' ? 'importNothing' : 'importPartly', language)}
+                description={<span data-testid="import-counts">{outcome.summary}</span>}
+                style={{ marginBottom: 12 }}
+                data-testid="import-summary"
+                data-outcome={outcome.kind}
+              />
+              <FleetTable<Failed>
+                tableId={`import-failed:${url}`}
+                columns={failedColumns}
+                request={requestFailed}
+                params={{ version: outcome.version }}
+                rowKey={failedKey}
+                toolbar={
+                  <>
+                    <Typography.Text strong>{kitText('importFailedRows', language)}</Typography.Text>
+                    {onExportFailed ? (
+                      <Button onClick={exportFailed} loading={exporting}>
+                        {kitText('importExportFailed', language)}
+                      </Button>
+                    ) : null}
+                  </>
+                }
+              />
+            </div>
+          ) : null}
+        </div>
+      </Modal>
+    </>
   );
 }
