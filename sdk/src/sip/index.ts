@@ -1,3 +1,5 @@
+export * from './digest.js';
 export * from './endpoint.js';
 export * from './message.js';
 export * from './notify.js';
+export * from './register.js';

@@ -1,3 +1,4 @@
 export * from './driver-conformance.js';
 export * from './phone-simulator.js';
 export * from './simulated-fleet.js';
+export * from './sipp-registrar.js';

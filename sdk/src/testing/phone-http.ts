@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import { digestAuthorization, parseDigestChallenge } from '../sip/digest.js';
 
 export interface HttpAnswer {
   status: number;
@@ -10,9 +10,10 @@ export interface HttpAnswer {
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-/** The Authorization header a phone sends in answer to a digest challenge (RFC 7616, MD5, qop=auth). */
+/**
+ * The Authorization header a phone sends in answer to a digest challenge (RFC 7616, MD5, qop=auth
+ * when offered); a challenge it cannot read is answered with empty realm and nonce, which the server refuses.
+ */
 export function answerDigestChallenge(
   wwwAuthenticate: string,
   credentials: { username: string; password: string },
@@ -20,15 +21,15 @@ export function answerDigestChallenge(
   uri: string,
   nc = 1,
 ): string {
-  const field = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(wwwAuthenticate)?.[1] ?? '';
-  const realm = field('realm');
-  const nonce = field('nonce');
-  const cnonce = randomBytes(8).toString('hex');
-  const count = nc.toString(16).padStart(8, '0');
-  const ha1 = md5(`${credentials.username}:${realm}:${credentials.password}`);
-  const ha2 = md5(`${method}:${uri}`);
-  const response = md5(`${ha1}:${nonce}:${count}:${cnonce}:auth:${ha2}`);
-  return `Digest username="${credentials.username}", realm="${realm}", nonce="${nonce}", uri="${uri}", qop=auth, nc=${count}, cnonce="${cnonce}", response="${response}", algorithm=MD5`;
+  const challenge = parseDigestChallenge(wwwAuthenticate) ?? {
+    realm: '',
+    nonce: '',
+    opaque: undefined,
+    algorithm: 'MD5',
+    qop: ['auth'],
+    stale: false,
+  };
+  return digestAuthorization(challenge, credentials, { method, uri, nc });
 }
 
 /** One GET over a fresh connection leaving from `localAddress`. */
