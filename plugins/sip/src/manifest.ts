@@ -1,0 +1,27 @@
+import { defineUiPlugin } from '@phonefleet/sdk';
+
+// Imported by the platform at boot (tsx): keep this file free of React and CSS imports.
+// The buttons are those of the access module's resource catalogue.
+export default defineUiPlugin({
+  id: 'sip',
+  title: { en: 'SIP', 'zh-CN': 'SIP' },
+  sdk: '^1.0.0',
+  menu: [
+    {
+      path: '/sipAccount',
+      power: 'sipAccount',
+      title: { en: 'SIP Account', 'zh-CN': 'SIP 账号' },
+      icon: 'PhoneOutlined',
+      order: 70,
+      buttons: ['add', 'edit', 'delete', 'import', 'export', 'assign'],
+    },
+    {
+      path: '/sipServer',
+      power: 'sipServer',
+      title: { en: 'SIP Server', 'zh-CN': 'SIP 服务器' },
+      icon: 'CloudServerOutlined',
+      order: 71,
+      buttons: ['add', 'edit', 'delete'],
+    },
+  ],
+});

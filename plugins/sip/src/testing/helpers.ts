@@ -1,0 +1,89 @@
+import { settle, waitFor } from '@phonefleet/sdk/testing/ui';
+import { act } from 'react';
+import { expect, vi } from 'vitest';
+
+export { cleanup, renderInConsole, settle, stubApi, waitFor } from '@phonefleet/sdk/testing/ui';
+
+/** A reply of the platform: rows, or a refusal with its code, message and messageExt. */
+export type StubReply = unknown[] | { code: number; message: string; messageExt?: string };
+
+/**
+ * Like the kit's `stubApi`, but a path's answer may also be a refusal (a conflict, an invalid
+ * request); each call's path and body are recorded.
+ */
+export function stubReplies(replies: Record<string, (body: unknown) => StubReply>): {
+  calls: { path: string; body: unknown }[];
+} {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://console.test').pathname.replace(/^\/api/, '');
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    calls.push({ path, body });
+    const reply = replies[path]?.(body) ?? [];
+    if (Array.isArray(reply))
+      return Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows: reply } });
+    return Response.json({ messageExt: null, ...reply, result: { rows: [] } });
+  });
+  return { calls };
+}
+
+export const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
+
+export const buttonNamed = (text: string) =>
+  [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+    (button) => button.textContent?.replace(/\s/g, '') === text.replace(/\s/g, ''),
+  );
+
+export async function click(element: Element | null | undefined): Promise<void> {
+  if (!element) throw new Error('nothing to click');
+  await act(async () => (element as HTMLElement).click());
+  await settle(30);
+}
+
+/** Types into the field whose id is `field` (antd gives a form field the field name as id). */
+export async function type(field: string, text: string): Promise<void> {
+  const input = document.getElementById(field) as HTMLInputElement | null;
+  if (!input) throw new Error(`no field ${field}`);
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** The value an input shows, by its id. */
+export const shownValue = (field: string) =>
+  (document.getElementById(field) as HTMLInputElement | null)?.value;
+
+/** What an antd Select shows as chosen, for the field whose input has this id. */
+export const choiceOf = (field: string) =>
+  document
+    .getElementById(field)
+    ?.closest('.ant-select')
+    ?.querySelector('.ant-select-selection-item')
+    ?.getAttribute('title');
+
+/** Opens the antd Select or TreeSelect of a field and picks the option with this title. */
+export async function choose(field: string, title: string): Promise<void> {
+  const select = document.getElementById(field)?.closest('.ant-select');
+  if (!select) throw new Error(`no select ${field}`);
+  await act(async () => {
+    select
+      .querySelector('.ant-select-selector')
+      ?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+  });
+  let option: Element | undefined;
+  await waitFor(() => {
+    option = [
+      ...document.querySelectorAll('.ant-select-item-option, .ant-select-tree-node-content-wrapper'),
+    ].find((candidate) => candidate.getAttribute('title') === title);
+    expect(option).toBeDefined();
+  });
+  await click(option);
+}
+
+/** The validation messages under a field ('' when none), without those fading out. */
+export const errorOf = (field: string) =>
+  [...document.querySelectorAll(`[id="${field}_help"] .ant-form-item-explain-error`)]
+    .filter((node) => !/-leave/.test(node.className))
+    .map((node) => node.textContent)
+    .join(' | ');
