@@ -226,6 +226,37 @@ export const messages = {
     en: 'Scan interrupted: the console instance running it stopped',
     zh: '扫描中断：执行扫描的控制台实例已停止',
   },
+  // SIP servers, accounts and bindings (docs/sip.md).
+  sipServerNameExists: { en: 'A SIP server with this name already exists', zh: '已存在同名 SIP 服务器' },
+  sipAccountExists: {
+    en: 'This user name already has an account on this SIP server',
+    zh: '该 SIP 服务器上已有此用户名的账号',
+  },
+  sipServerNotFound: { en: 'The SIP server does not exist', zh: 'SIP 服务器不存在' },
+  sipAccountOutsideServerSite: {
+    en: 'The account’s site must be the SIP server’s site or below it',
+    zh: '账号的站点须为 SIP 服务器的站点或其下级站点',
+  },
+  sipLineOutOfRange: {
+    en: 'The line number exceeds the SIP accounts this model supports',
+    zh: '线路号超出该型号支持的 SIP 账号数',
+  },
+  sipAccountBoundTwice: { en: 'An account can be bound to one line only', zh: '一个账号只能绑定一条线路' },
+  sipLineAssignedTwice: { en: 'A line can hold one account only', zh: '一条线路只能绑定一个账号' },
+  sipAccountAlreadyBound: {
+    en: 'The account is already bound to another device. Bind it here instead?',
+    zh: '该账号已绑定到其他设备，是否改为绑定到此设备？',
+  },
+  sipAccountOutsideDeviceSite: {
+    en: 'The account can only be bound to devices of its site and the SIP server’s site',
+    zh: '账号只能绑定到其站点及 SIP 服务器站点下的设备',
+  },
+  sipPortInvalid: { en: 'Ports are integers from 1 to 65535', zh: '端口须为 1 到 65535 的整数' },
+  sipExpiresInvalid: {
+    en: 'The register expiry is 30 to 604800 seconds',
+    zh: '注册有效期须为 30 到 604800 秒',
+  },
+  sipAccountImportDuplicate: { en: 'Duplicate account', zh: '账号重复' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -15,6 +15,7 @@ import { modelTemplatesModule } from './model-templates/module.js';
 import { organisationsModule } from './organisations/module.js';
 import { provisioningModule } from './provisioning/module.js';
 import { scanModule } from './scan/module.js';
+import { sipModule } from './sip/module.js';
 import { sitesModule } from './sites/module.js';
 import { systemModule } from './system/module.js';
 import { tasksModule } from './tasks/module.js';
@@ -45,6 +46,7 @@ export const modules = [
   modelTemplatesModule,
   groupsModule,
   macFilesModule,
+  sipModule,
   deviceImportModule,
   tasksModule,
   usersModule,

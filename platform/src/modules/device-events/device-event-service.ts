@@ -129,6 +129,8 @@ export class DeviceEventService {
       at: new Date(),
       ip: reportedIp,
       account: query.account ?? null,
+      line: query.line ?? null,
+      reason: query.reason ?? null,
       model: query.model ?? null,
       firmware: query.firmware ?? null,
       sipPort: query.sipPort ?? null,
@@ -136,6 +138,8 @@ export class DeviceEventService {
         Object.entries({
           model: query.model,
           firmware: query.firmware,
+          line: query.line,
+          reason: query.reason,
           userAgent: request.userAgent || undefined,
         })
           .filter(([, value]) => value !== undefined)

@@ -1,4 +1,4 @@
-import { CallQuality, DeviceAccountStatus, DeviceStatus } from '@phonefleet/sdk';
+import { AccountStatus, CallQuality, DeviceAccountStatus, DeviceStatus } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { confirmRestartsSql } from '../tasks/deliveries.js';
@@ -12,6 +12,9 @@ export interface PendingEvent {
   at: Date;
   ip: string;
   account: string | null;
+  /** The line a registration event names (else found by the account's user name). */
+  line: number | null;
+  reason: string | null;
   model: string | null;
   firmware: string | null;
   sipPort: number | null;
@@ -66,15 +69,41 @@ export async function storeEvents(
     transaction,
   );
   const devices = summarise(batch);
+  const lines = latestRegistrations(batch);
+  if (lines.length > 0) {
+    await db.execute(
+      `WITH v AS (SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::text[],
+                                       $6::timestamptz[]) AS v(device_id, line, account, event, reason, at))
+       UPDATE sip_bindings b
+          SET status = CASE v.event WHEN 'registered' THEN ${AccountStatus.registered} ELSE ${AccountStatus.unregistered} END,
+              failure = CASE v.event WHEN 'registrationFailed' THEN left(coalesce(v.reason, 'registration failed'), 128) END,
+              reported_at = v.at
+         FROM v, sip_accounts a
+        WHERE b.device_id = v.device_id AND a.id = b.account_id
+          AND (b.line = v.line OR (v.line IS NULL AND lower(a.user_name) = lower(v.account)))
+          AND (b.reported_at IS NULL OR b.reported_at <= v.at)`,
+      [
+        lines.map((e) => e.deviceId),
+        lines.map((e) => e.line),
+        lines.map((e) => e.account),
+        lines.map((e) => e.event),
+        lines.map((e) => e.reason),
+        lines.map((e) => e.at.toISOString()),
+      ],
+      transaction,
+    );
+  }
   await db.execute(
     `UPDATE devices d
           SET last_seen_at = greatest(d.last_seen_at, v.seen_at), status = ${DeviceStatus.online},
-              account_status = CASE v.registration
-                WHEN 'registered' THEN ${DeviceAccountStatus.normal}
-                WHEN 'registrationFailed' THEN ${DeviceAccountStatus.abnormal}
-                WHEN 'unregistered' THEN CASE WHEN d.sip_account_id IS NULL THEN ${DeviceAccountStatus.none}
-                                              ELSE ${DeviceAccountStatus.abnormal} END
-                ELSE d.account_status END,
+              account_status = CASE WHEN v.registration IS NULL THEN d.account_status
+                WHEN EXISTS (SELECT 1 FROM sip_bindings b WHERE b.device_id = d.id) THEN
+                  CASE WHEN EXISTS (SELECT 1 FROM sip_bindings b WHERE b.device_id = d.id
+                                       AND b.status <> ${AccountStatus.registered})
+                       THEN ${DeviceAccountStatus.abnormal} ELSE ${DeviceAccountStatus.normal} END
+                WHEN v.registration = 'registered' THEN ${DeviceAccountStatus.normal}
+                WHEN v.registration = 'registrationFailed' THEN ${DeviceAccountStatus.abnormal}
+                ELSE ${DeviceAccountStatus.none} END,
               last_reboot_at = coalesce(v.reboot_at, d.last_reboot_at),
               reported_model = coalesce(v.model, d.reported_model),
               reported_firmware = coalesce(v.firmware, d.reported_firmware),
@@ -138,6 +167,27 @@ export async function storeEvents(
     );
   }
   return devices.map((d) => d.deviceId);
+}
+
+/**
+ * The latest registration event of each line a batch names (by line number, else by the account
+ * user name): one update per bound line.
+ */
+function latestRegistrations(batch: PendingEvent[]): PendingEvent[] {
+  const latest = new Map<string, PendingEvent>();
+  for (const event of batch) {
+    if (
+      event.event !== 'registered' &&
+      event.event !== 'unregistered' &&
+      event.event !== 'registrationFailed'
+    )
+      continue;
+    if (event.line === null && !event.account) continue;
+    const key = `${event.deviceId}|${event.line ?? `@${(event.account ?? '').toLowerCase()}`}`;
+    const seen = latest.get(key);
+    if (!seen || seen.at <= event.at) latest.set(key, event);
+  }
+  return [...latest.values()];
 }
 
 /** One row per device: when it was last heard, its latest registration event, reboot and reported values. */

@@ -45,6 +45,10 @@ export const eventQuery = z.object({
   model: text(64),
   firmware: text(64),
   account: text(128),
+  /** The line (account number on the phone) a registration event is about. */
+  line: z.coerce.number().int().min(1).max(20).optional(),
+  /** Why a registration failed, as the phone saw it (e.g. `403 Forbidden`). */
+  reason: text(128),
   sipPort: z.coerce.number().int().min(1).max(65535).optional(),
   caller: text(256),
   callee: text(256),

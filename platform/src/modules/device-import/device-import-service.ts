@@ -1,9 +1,10 @@
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { DeviceListRow } from '@phonefleet/sdk';
 import { type Language, translate } from '@phonefleet/sdk';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
+import { readSheetRows, type SheetRow, streamingWorkbook, templateWorkbook } from '../../http/xlsx.js';
 import { checkDeviceFields, type DeviceFields } from '../devices/device-fields.js';
 import { checkDeviceLimits, lockDeviceLimits } from '../devices/device-limits.js';
 import type { Actor } from '../devices/device-log.js';
@@ -34,23 +35,14 @@ const INSERT_BATCH = 25_000;
 /** An export holds at most this many devices (the first ones in the list's order). */
 export const EXPORT_MAX_ROWS = 100_000;
 const EXPORT_BATCH = 2_000;
-const READ_CHUNK = 64 * 1024;
-const YIELD_ROWS = 500;
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-type ImportRow = Record<ImportKey, string> & { row: number };
+type ImportRow = SheetRow<ImportKey>;
 
 interface ValidRow {
   input: ImportRow;
   fields: DeviceFields;
   siteId: string;
   orgId: string;
-}
-
-/** Header text as compared: case, spaces and punctuation do not matter ('S/N' = 'sn'). */
-function headerKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 function cellText(cell: ExcelJS.Cell, key: ImportKey): string {
@@ -61,77 +53,13 @@ function cellText(cell: ExcelJS.Cell, key: ImportKey): string {
   return cell.text.trim();
 }
 
-function* chunks(bytes: Buffer): Generator<Buffer> {
-  for (let offset = 0; offset < bytes.length; offset += READ_CHUNK)
-    yield bytes.subarray(offset, offset + READ_CHUNK);
-}
-
-/**
- * Reads the first sheet, streaming, and lets other requests run every few hundred rows (a large
- * file parses for seconds). Anything that is not an xlsx workbook with the import's headers is
- * 'Incorrect format'.
- */
-async function readImportRows(bytes: Buffer): Promise<ImportRow[]> {
-  const rows: ImportRow[] = [];
-  let columns: Map<ImportKey, number> | undefined;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks(bytes)), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const excelRow of sheet) {
-        if (!columns) {
-          columns = headerColumns(excelRow);
-          continue;
-        }
-        if (excelRow.number % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-        const row = { row: excelRow.number } as ImportRow;
-        let empty = true;
-        for (const { key } of IMPORT_COLUMNS) {
-          const column = columns.get(key);
-          row[key] = column ? cellText(excelRow.getCell(column), key) : '';
-          if (row[key]) empty = false;
-        }
-        if (empty) continue;
-        if (rows.length === IMPORT_MAX_ROWS)
-          throw AppError.invalid('incorrectFormat', `more than ${IMPORT_MAX_ROWS} rows`);
-        rows.push(row);
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw AppError.invalid('incorrectFormat', 'not an xlsx workbook');
-  }
-  if (!columns) throw AppError.invalid('incorrectFormat', 'no worksheet');
-  return rows;
-}
-
-/** Where each import column is, from the header row; refuses a sheet without the required ones. */
-function headerColumns(header: ExcelJS.Row): Map<ImportKey, number> {
-  const columns = new Map<ImportKey, number>();
-  header.eachCell((cell, column) => {
-    const found = IMPORT_COLUMNS.find((c) => headerKey(c.header) === headerKey(cell.text));
-    if (found && !columns.has(found.key)) columns.set(found.key, column);
+function readImportRows(bytes: Buffer): Promise<ImportRow[]> {
+  return readSheetRows(bytes, {
+    columns: IMPORT_COLUMNS,
+    required: REQUIRED_COLUMNS,
+    maxRows: IMPORT_MAX_ROWS,
+    cellText,
   });
-  const missing = REQUIRED_COLUMNS.filter((key) => !columns.has(key));
-  if (missing.length) throw AppError.invalid('incorrectFormat', `missing columns: ${missing.join(', ')}`);
-  return columns;
-}
-
-/** A workbook written straight to the response as rows are added. */
-function streamingWorkbook(): { stream: PassThrough; workbook: ExcelJS.stream.xlsx.WorkbookWriter } {
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  return { stream, workbook };
 }
 
 /**
@@ -209,11 +137,8 @@ export class DeviceImportService {
 
   /** The template: the headers and one example row. */
   async template(): Promise<Buffer> {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Devices');
-    sheet.columns = IMPORT_COLUMNS.map(({ key, header }) => ({ key, header, width: 22 }));
     const model = this.driverRegistry.models()[0]?.model.id ?? '';
-    sheet.addRow({
+    return templateWorkbook('Devices', IMPORT_COLUMNS, {
       macAddress: '00:15:65:12:34:56',
       deviceName: 'Reception',
       deviceModel: model,
@@ -221,7 +146,6 @@ export class DeviceImportService {
       site: 'Default',
       serialNumber: 'SN0001',
     });
-    return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
   /**

@@ -1,21 +1,10 @@
-import type { Context } from 'koa';
-import { defineRoute, type RawReply, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
+import { sendXlsx, XLSX_UPLOAD } from '../../http/xlsx.js';
 import { actorOf } from '../devices/routes.js';
 import { deviceSearchBody } from '../devices/schemas.js';
 import type { DeviceImportService } from './device-import-service.js';
-import { XLSX_TYPE } from './device-import-service.js';
 import { exportFailedDataBody } from './schemas.js';
-
-/** Spec §5: the default upload is .xlsx/.xls up to 3 MB. */
-export const DEVICE_IMPORT_UPLOAD = { maxBytes: 3 * 1024 * 1024, extensions: ['.xlsx', '.xls'] } as const;
-
-function sendXlsx(ctx: Context, fileName: string, body: Buffer | NodeJS.ReadableStream): RawReply {
-  ctx.set('Content-Type', XLSX_TYPE);
-  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-  ctx.body = body;
-  return { raw: true };
-}
 
 export function deviceImportRoutes({
   deviceImportService,
@@ -29,7 +18,7 @@ export function deviceImportRoutes({
       summary:
         'Import devices from an xlsx (multipart `file`): valid rows are added, invalid ones answered as rows with their message; totalRows = data rows read (imported = totalRows - rows)',
       access: { power: 'deviceManagement', button: 'import' },
-      upload: DEVICE_IMPORT_UPLOAD,
+      upload: XLSX_UPLOAD,
       handler: async ({ file, session, ctx }) => {
         const { read, failed } = await deviceImportService.import(
           session.scope,

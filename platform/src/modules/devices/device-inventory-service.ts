@@ -6,6 +6,7 @@ import { AppError } from '../../http/envelope.js';
 import { layerSql } from '../configuration/layer-sql.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { settleUnknownSql, sightingsSql } from '../provisioning/unknown-devices.js';
+import { removeBoundAccountsSql } from '../sip/binding-sql.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { checkDeviceFields, type DeviceFields, type DeviceFieldsText } from './device-fields.js';
 import { checkDeviceLimits, lockDeviceLimits } from './device-limits.js';
@@ -14,7 +15,8 @@ import { type DeviceRow, type DeviceService, LIST_COLUMNS, toListRow } from './d
 import { FIRST_CONTACT_COLUMNS, firstContactValues } from './first-contact.js';
 
 export interface DeviceRecord extends DeviceListRow {
-  sipAccountId: number | null;
+  /** Lines with a bound SIP account (docs/sip.md). */
+  boundLines: number;
 }
 
 interface SiteRow {
@@ -118,8 +120,7 @@ export class DeviceInventoryService {
       const fields = this.checkFields({ ...input, macAddress: input.macAddress || current.mac });
       if (fields.mac !== current.mac) throw AppError.invalid('macNotChangeable', 'macAddress');
       const site = await this.site(scope, input.siteId, transaction);
-      if (site.id !== current.site_id && current.sip_account_id)
-        throw AppError.invalid('deviceHasAccount', 'siteId');
+      if (site.id !== current.site_id && current.bound) throw AppError.invalid('deviceHasAccount', 'siteId');
       await this.db.execute(
         `UPDATE devices SET serial_number = $2, device_name = $3, model = $4, firmware = $5
           WHERE id = $1`,
@@ -134,8 +135,8 @@ export class DeviceInventoryService {
 
   async query(scope: TenantScope, id: number): Promise<DeviceRecord> {
     const bind: unknown[] = [id];
-    const [row] = await this.db.query<DeviceRow & { sip_account_id: string | null }>(
-      `SELECT ${LIST_COLUMNS}, d.sip_account_id
+    const [row] = await this.db.query<DeviceRow & { bound_lines: string }>(
+      `SELECT ${LIST_COLUMNS}, (SELECT count(*) FROM sip_bindings b WHERE b.device_id = d.id) AS bound_lines
          FROM devices d JOIN sites s ON s.id = d.site_id
         WHERE d.id = $1 AND ${scope.devicesCondition('d', bind)}`,
       bind,
@@ -143,7 +144,7 @@ export class DeviceInventoryService {
     if (!row) throw AppError.notFound();
     return {
       ...toListRow(row),
-      sipAccountId: row.sip_account_id === null ? null : Number(row.sip_account_id),
+      boundLines: Number(row.bound_lines),
     };
   }
 
@@ -157,15 +158,15 @@ export class DeviceInventoryService {
 
   /**
    * Removes the devices with their group memberships (cascade), device parameter layer and
-   * operation log, and the SIP accounts bound to them that no remaining device uses.
+   * operation log, and the SIP accounts bound to their lines (spec §8 "its SIP account removed too").
    */
   async removeBatch(scope: TenantScope, ids: number[]): Promise<{ deleted: number }> {
     const wanted = unique(ids);
     return this.db.transaction(async (transaction) => {
       const devices = await this.locked(scope, wanted, transaction);
       if (devices.length !== wanted.length) throw AppError.notFound();
-      const accounts = unique(devices.flatMap((d) => (d.sip_account_id ? [Number(d.sip_account_id)] : [])));
       await this.db.execute(layerSql.delete('device', '$1'), [wanted], transaction);
+      await this.db.execute(removeBoundAccountsSql('$1'), [wanted], transaction);
       // A removed phone that keeps asking becomes unknown again with its next request, not before.
       await this.db.execute(
         settleUnknownSql('(SELECT mac FROM devices WHERE id = ANY($1::bigint[]))'),
@@ -177,14 +178,6 @@ export class DeviceInventoryService {
         [wanted],
         transaction,
       );
-      if (accounts.length) {
-        await this.db.execute(
-          `DELETE FROM sip_accounts a WHERE a.id = ANY($1::bigint[])
-              AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.sip_account_id = a.id)`,
-          [accounts],
-          transaction,
-        );
-      }
       this.deviceService.forgetCounts();
       return { deleted };
     });
@@ -197,7 +190,7 @@ export class DeviceInventoryService {
       const devices = await this.locked(scope, wanted, transaction);
       if (devices.length !== wanted.length) throw AppError.notFound();
       const site = await this.site(scope, siteId, transaction);
-      if (devices.some((d) => d.sip_account_id)) throw AppError.invalid('deviceHasAccount', 'ids');
+      if (devices.some((d) => d.bound)) throw AppError.invalid('deviceHasAccount', 'ids');
       await this.move(wanted, site, transaction);
       await writeDeviceLog(this.db, transaction, wanted, actor, 'transfer', site.name);
       this.deviceService.forgetCounts();
@@ -314,10 +307,11 @@ export class DeviceInventoryService {
     scope: TenantScope,
     ids: number[],
     transaction: Transaction,
-  ): Promise<{ id: string; mac: string; site_id: string; sip_account_id: string | null }[]> {
+  ): Promise<{ id: string; mac: string; site_id: string; bound: boolean }[]> {
     const bind: unknown[] = [ids];
     return this.db.query(
-      `SELECT d.id, d.mac, d.site_id, d.sip_account_id FROM devices d
+      `SELECT d.id, d.mac, d.site_id, EXISTS (SELECT 1 FROM sip_bindings b WHERE b.device_id = d.id) AS bound
+         FROM devices d
         WHERE d.id = ANY($1::bigint[]) AND ${scope.devicesCondition('d', bind)} FOR UPDATE`,
       bind,
       transaction,

@@ -20,7 +20,7 @@ interface DeviceRecord {
   siteId: number;
   siteName: string;
   pushEnabled: boolean;
-  sipAccountId: number | null;
+  boundLines: number;
 }
 
 const valid = {
@@ -57,10 +57,14 @@ async function logOf(id: number) {
 async function bindAccount(deviceId: number, tenant: TestTenant): Promise<number> {
   const { db } = running.cradle;
   const [account] = await db.query<{ id: string }>(
-    `INSERT INTO sip_accounts (org_id, site_id, register_name) VALUES ($1, $2, 'ext-100') RETURNING id`,
-    [tenant.orgId, tenant.siteId],
+    `WITH server AS (INSERT INTO sip_servers (org_id, site_id, name, address)
+                     VALUES ($1, $2, 'PBX ' || $3::text, 'pbx.test') RETURNING id),
+          account AS (INSERT INTO sip_accounts (org_id, site_id, server_id, register_name, user_name)
+                      SELECT $1, $2, id, 'ext-100', 'ext-100' FROM server RETURNING id),
+          bound AS (INSERT INTO sip_bindings (device_id, line, account_id) SELECT $3::bigint, 1, id FROM account)
+     SELECT id FROM account`,
+    [tenant.orgId, tenant.siteId, deviceId],
   );
-  await db.execute('UPDATE devices SET sip_account_id = $2 WHERE id = $1', [deviceId, account?.id]);
   return Number(account?.id);
 }
 
@@ -100,7 +104,7 @@ describe('adding and editing devices', () => {
       siteId: acme.siteId,
       siteName: 'Default',
       pushEnabled: true,
-      sipAccountId: null,
+      boundLines: 0,
     });
     const owner = await running.cradle.db.one<{ org_id: string }>(
       'SELECT org_id FROM devices WHERE id = $1',

@@ -1,4 +1,10 @@
-import { CallQuality, DeviceAccountStatus, DeviceStatus, type HomeTotals } from '@phonefleet/sdk';
+import {
+  AccountStatus,
+  CallQuality,
+  DeviceAccountStatus,
+  DeviceStatus,
+  type HomeTotals,
+} from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import type { TenantScope } from '../tenancy/scope.js';
 
@@ -43,16 +49,20 @@ export class HomeService {
           ORDER BY count DESC, o.name LIMIT 10`,
         [scope.orgId],
       ),
-      // SIP accounts by registration (docs/home.md): a phone's line counts as its device's account
-      // status says (what the device list shows), a console account bound to no device as unassigned.
+      // SIP accounts by registration (docs/home.md): each bound line as its phone reported it; a
+      // phone without bound lines as its own account status says; an account on no line unassigned.
       query<{ unassigned: string; registered: string; unregistered: string }>(
-        `SELECT (SELECT count(*) FROM sip_accounts s WHERE {scope:s.org_id}
-                   AND NOT EXISTS (SELECT 1 FROM devices b WHERE b.sip_account_id = s.id)) AS unassigned,
-                count(*) FILTER (WHERE d.account_status = ${DeviceAccountStatus.normal}) AS registered,
-                count(*) FILTER (WHERE d.account_status = ${DeviceAccountStatus.abnormal}
-                                    OR (d.account_status = ${DeviceAccountStatus.none} AND d.sip_account_id IS NOT NULL))
-                  AS unregistered
-           FROM devices d WHERE {devices:d}`,
+        `SELECT (SELECT count(*) FROM sip_accounts s WHERE {scope:s.org_id} AND {sites:s.site_id}
+                   AND NOT EXISTS (SELECT 1 FROM sip_bindings b WHERE b.account_id = s.id)) AS unassigned,
+                coalesce(sum(CASE WHEN l.bound IS NULL THEN (d.account_status = ${DeviceAccountStatus.normal})::int
+                                  ELSE l.registered END), 0) AS registered,
+                coalesce(sum(CASE WHEN l.bound IS NULL THEN (d.account_status = ${DeviceAccountStatus.abnormal})::int
+                                  ELSE l.bound - l.registered END), 0) AS unregistered
+           FROM devices d
+           LEFT JOIN (SELECT b.device_id, count(*) AS bound,
+                             count(*) FILTER (WHERE b.status = ${AccountStatus.registered}) AS registered
+                        FROM sip_bindings b GROUP BY b.device_id) l ON l.device_id = d.id
+          WHERE {devices:d}`,
       ),
       query<{ good: string; fair: string; poor: string }>(
         `SELECT count(*) FILTER (WHERE quality = ${CallQuality.good}) AS good,

@@ -47,11 +47,13 @@ beforeAll(async () => {
     [hotel.orgId],
   );
   await db.execute(
-    `WITH accounts AS (
-       INSERT INTO sip_accounts (org_id, site_id, register_name, status)
-       VALUES ($1, $2, 'line-4', 1), ($1, $2, 'spare', 0) RETURNING id, register_name)
-     UPDATE devices SET sip_account_id = a.id FROM accounts a
-      WHERE a.register_name = 'line-4' AND devices.mac = '0a7202000004'`,
+    `WITH server AS (INSERT INTO sip_servers (org_id, site_id, name, address) VALUES ($1, $2, 'PBX', 'pbx.test')
+                     RETURNING id),
+          accounts AS (
+       INSERT INTO sip_accounts (org_id, site_id, server_id, register_name, user_name)
+       SELECT $1, $2, server.id, x, x FROM server, unnest(ARRAY['line-4', 'spare']) AS x RETURNING id, user_name)
+     INSERT INTO sip_bindings (device_id, line, account_id)
+     SELECT d.id, 1, a.id FROM accounts a JOIN devices d ON d.mac = '0a7202000004' WHERE a.user_name = 'line-4'`,
     [hotel.orgId, hotel.siteId],
   );
 });

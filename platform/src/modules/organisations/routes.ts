@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
 import type { ConsoleConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';
-import { defineRoute, type RawReply, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
+import { sendXlsx } from '../../http/xlsx.js';
 import { hasButton, type SessionInfo } from '../auth/session-info.js';
-import { XLSX_TYPE } from '../device-import/device-import-service.js';
 import { idQuery } from '../sites/fleet-common.js';
 import type { OrganisationEntering } from './entering.js';
 import { channelWorkbook, EXPORT_MAX_ROWS, enterpriseWorkbook } from './export.js';
@@ -40,13 +40,6 @@ function languageOf(ctx: Context) {
 
 function linksOf(config: ConsoleConfig, ctx: Context): LinkContext {
   return { publicUrl: config.publicUrl ?? ctx.origin, language: languageOf(ctx) };
-}
-
-function sendXlsx(ctx: Context, fileName: string, body: Buffer): RawReply {
-  ctx.set('Content-Type', XLSX_TYPE);
-  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-  ctx.body = body;
-  return { raw: true };
 }
 
 /** The calls both kinds share, under `/tb-channel/…` or `/tb-enterprise/…`. */

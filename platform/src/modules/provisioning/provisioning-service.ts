@@ -7,6 +7,8 @@ import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
 import { ConfigurationService, type Layer, layersQuery } from '../configuration/configuration-service.js';
 import { type DeviceGate, type GateRow, gateColumns } from '../device-gate/device-gate.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
+import { boundLinesSql } from '../sip/binding-sql.js';
+import { type BoundLine, lineValues } from '../sip/line-values.js';
 import { confirmDeliveriesSql, unservedFetchesSql } from '../tasks/deliveries.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import { treePaths } from './tree-paths.js';
@@ -17,13 +19,15 @@ interface DeviceRow extends GateRow {
   org_id: string;
   model: string;
   layers: { relation: Layer['relation']; relationId: number; pushed: Record<string, string> }[] | null;
+  lines: BoundLine[] | null;
 }
 
 /** One round trip per fetch: the device, what the gate judges it by, and its layers. */
 const DEVICE_SQL = `${layersQuery('dv.mac = $1')}
   SELECT d.id, d.org_id, d.model, ${gateColumns('d')},
          (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed)
-                          ORDER BY rank, depth) FROM layers) AS layers
+                          ORDER BY rank, depth) FROM layers) AS layers,
+         ${boundLinesSql('d.id')} AS lines
     FROM d`;
 
 interface FetchRecord {
@@ -184,7 +188,8 @@ export class ProvisioningService {
       relationId: Number(layer.relationId),
       pushed: layer.pushed,
     }));
-    const body = found.driver.render(this.values(layers, found.model.capabilities, verdict.authenticated), {
+    const values = this.values(layers, device.lines ?? [], found.model.capabilities, verdict.authenticated);
+    const body = found.driver.render(values, {
       model: found.model,
       mac,
       file: match.file,
@@ -205,18 +210,24 @@ export class ProvisioningService {
     return { status: 200, headers, body };
   }
 
-  /** Merged values in catalogue order; password values only for an authenticated phone. */
+  /**
+   * Merged values in file order, the bound lines above every layer (docs/sip.md); password values
+   * (a line's included) only for an authenticated phone.
+   */
   private values(
     layers: Layer[],
+    lines: BoundLine[],
     capabilities: Parameters<typeof treePaths>[0],
     authenticated: boolean,
   ): Map<string, string> {
     const { order, secrets } = treePaths(capabilities);
-    const merged = ConfigurationService.merge(layers);
+    const merged = new Map<string, string>();
+    for (const [path, value] of ConfigurationService.merge(layers)) merged.set(path, value.value);
+    for (const [path, value] of lineValues(lines)) merged.set(path, value);
     const paths = [...merged.keys()]
       .filter((path) => order.has(path) && (authenticated || !secrets.has(path)))
       .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-    return new Map(paths.map((path) => [path, merged.get(path)?.value ?? '']));
+    return new Map(paths.map((path) => [path, merged.get(path) ?? '']));
   }
 
   private identify(userAgent: string): { driver: DriverManifest; identity: DeviceIdentity } | undefined {

@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '@phonefleet/sdk';
+import { linePaths, type ModelCapabilities } from '@phonefleet/sdk';
 import { buildParameterTree, capabilitySignature, type ParameterTree } from '@phonefleet/sdk/catalogue';
 
 export interface TreePaths {
@@ -10,13 +10,15 @@ export interface TreePaths {
 
 const cache = new Map<string, TreePaths>();
 
-function collect(tree: ParameterTree): TreePaths {
+/** Bound SIP lines first (docs/sip.md), then the catalogue, then the text editor's extent. */
+function collect(tree: ParameterTree, lines: number): TreePaths {
   const order = new Map<string, number>();
   const secrets = new Set<string>();
   const add = (path: string, secret: boolean) => {
     if (!order.has(path)) order.set(path, order.size);
     if (secret) secrets.add(path);
   };
+  for (const { path, secret } of linePaths(lines)) add(path, secret);
   for (const tab of tree.tabs) {
     for (const section of tab.sections) {
       if (section.kind === 'params') {
@@ -39,7 +41,7 @@ export function treePaths(capabilities: ModelCapabilities): TreePaths {
   const signature = capabilitySignature(capabilities);
   let paths = cache.get(signature);
   if (!paths) {
-    paths = collect(buildParameterTree(capabilities));
+    paths = collect(buildParameterTree(capabilities), capabilities.accounts);
     cache.set(signature, paths);
   }
   return paths;

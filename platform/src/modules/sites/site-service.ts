@@ -1,9 +1,9 @@
 import type { SiteNode, SiteOption, SiteRow } from '@phonefleet/sdk';
-import { DeviceAccountStatus } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { layerSql } from '../configuration/layer-sql.js';
+import { unbindStray } from '../sip/binding-sql.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import {
   distinct,
@@ -287,17 +287,9 @@ export class SiteService {
       [site.id, current.path, newPath, parentId, site.org_id],
       transaction,
     );
-    const [unbound] = await this.db.query<{ count: string }>(
-      `WITH unbound AS (
-         UPDATE devices d SET sip_account_id = NULL, account_status = ${DeviceAccountStatus.none}
-          WHERE d.sip_account_id IS NOT NULL
-            AND d.site_id IN (SELECT s.id FROM sites s WHERE s.org_id = $2 AND s.path LIKE $1 || '%')
-         RETURNING 1)
-       SELECT count(*) AS count FROM unbound`,
-      [newPath, site.org_id],
-      transaction,
-    );
-    return { unboundDevices: Number(unbound?.count ?? 0) };
+    // Lines whose device left its account's or server's site subtree are unbound (spec §4).
+    const unbound = await unbindStray(this.db, site.org_id, transaction);
+    return { unboundDevices: unbound };
   }
 
   /**

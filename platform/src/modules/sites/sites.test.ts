@@ -188,21 +188,26 @@ describe('site tree', () => {
 });
 
 describe('moving and editing sites', () => {
-  it('renames, then moves a subtree, rewriting every path and unbinding the SIP accounts of its devices', async () => {
+  it('renames, then moves a subtree, rewriting every path and unbinding the lines that leave their account’s site', async () => {
     const { db } = running.cradle;
     const wing = await addSite(api, { siteName: 'Wing', parentId: acme.siteId });
     const wingRoom = await addSite(api, { siteName: 'Wing room', parentId: wing });
     const target = await addSite(api, { siteName: 'Campus B', parentId: acme.siteId });
-    const account = await db.one<{ id: string }>(
-      `INSERT INTO sip_accounts (org_id, register_name) VALUES ($1, '2001') RETURNING id`,
-      [acme.orgId],
-    );
     await insertDevices(db, { ...acme, siteId: wingRoom }, [{ mac: '0015650000a1', model: 'H2' }]);
-    await db.execute(`UPDATE devices SET sip_account_id = $1, account_status = 1 WHERE mac IN ($2, $3)`, [
-      account?.id,
-      '0015650000a1',
-      '001565000001',
-    ]);
+    // A server for the whole organization; one account of the wing on the wing room's phone, one
+    // of the head office on a head-office phone.
+    await db.execute(
+      `WITH server AS (INSERT INTO sip_servers (org_id, site_id, name, address) VALUES ($1, $2, 'PBX', 'pbx.test')
+                       RETURNING id),
+            accounts AS (INSERT INTO sip_accounts (org_id, site_id, server_id, register_name, user_name)
+                         SELECT $1, x.site, server.id, x.name, x.name
+                           FROM server, (VALUES ($3::bigint, '2001'), ($2::bigint, '2002')) AS x(site, name)
+                         RETURNING id, user_name)
+       INSERT INTO sip_bindings (device_id, line, account_id)
+       SELECT d.id, 1, a.id FROM accounts a JOIN devices d
+           ON d.mac = CASE a.user_name WHEN '2001' THEN '0015650000a1' ELSE '001565000001' END`,
+      [acme.orgId, acme.siteId, wing],
+    );
 
     const renamed = await api.call<{ unboundDevices: number }>(
       'POST',
@@ -220,6 +225,7 @@ describe('moving and editing sites', () => {
       parentId: null,
     });
     expect(defaultKept.code, defaultKept.message).toBe(0);
+    // The wing moves with its account: its phone stays bound.
     const moved = await api.call<{ unboundDevices: number }>('POST', '/tb-site-template/updateSiteTemplate', {
       id: wing,
       siteName: 'West wing',
@@ -227,13 +233,27 @@ describe('moving and editing sites', () => {
       parentId: target,
     });
     expect(moved.code, moved.message).toBe(0);
-    expect(moved.rows[0]).toEqual({ unboundDevices: 1 });
+    expect(moved.rows[0]).toEqual({ unboundDevices: 0 });
     expect(await pathOf(wing)).toBe(`/${acme.siteId}/${target}/${wing}/`);
     expect(await pathOf(wingRoom)).toBe(`/${acme.siteId}/${target}/${wing}/${wingRoom}/`);
-    const bindings = await db.query<{ mac: string; sip_account_id: string | null }>(
-      `SELECT mac, sip_account_id FROM devices WHERE mac IN ('0015650000a1', '001565000001') ORDER BY mac`,
+    // The room leaves the wing, whose account it used: that line is unbound, the head office's stays.
+    const left = await api.call<{ unboundDevices: number }>('POST', '/tb-site-template/updateSiteTemplate', {
+      id: wingRoom,
+      siteName: 'Wing room',
+      parentId: target,
+    });
+    expect(left.rows[0]).toEqual({ unboundDevices: 1 });
+    const bindings = await db.query<{ mac: string; bound: boolean }>(
+      `SELECT d.mac, EXISTS (SELECT 1 FROM sip_bindings b WHERE b.device_id = d.id) AS bound
+         FROM devices d WHERE d.mac IN ('0015650000a1', '001565000001') ORDER BY d.mac`,
     );
-    expect(bindings.map((b) => b.sip_account_id === null)).toEqual([false, true]);
+    expect(bindings.map((b) => b.bound)).toEqual([true, false]);
+    const back = await api.call('POST', '/tb-site-template/updateSiteTemplate', {
+      id: wingRoom,
+      siteName: 'Wing room',
+      parentId: wing,
+    });
+    expect(back.code, back.message).toBe(0);
     const site = await api.call('GET', `/tb-site-template/searchSiteTemplateById?id=${wing}`);
     expect(site.rows[0]).toMatchObject({ siteName: 'West wing', siteDesc: 'Moved', parentId: target });
   });
