@@ -90,10 +90,11 @@ describe('REGISTER against sipp as the registrar', () => {
       reason: '403 Forbidden',
     });
     expect((await register(endpoint, options('u2001', 'Shared#Pass 1', 0))).ok).toBe(true);
+    const contact = `127.0.0.1:${endpoint.address.port}`;
     expect(await registrar.registrations()).toEqual([
-      { accepted: true, username: 'u2001', user: '2001', expires: 300 },
-      { accepted: false, username: 'u2001', user: '2001', expires: 300 },
-      { accepted: true, username: 'u2001', user: '2001', expires: 0 },
+      { accepted: true, username: 'u2001', user: '2001', contact, expires: 300 },
+      { accepted: false, username: 'u2001', user: '2001', contact, expires: 300 },
+      { accepted: true, username: 'u2001', user: '2001', contact, expires: 0 },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
+import type { LineKey } from '../lines.js';
 import { type DigestCredentials, digestAuthorization, parseDigestChallenge } from './digest.js';
 import { type SipTarget, SipTimeoutError, SipTransportError, type SipUdpEndpoint } from './endpoint.js';
 import type { SipResponse } from './message.js';
@@ -110,4 +111,34 @@ function grantedExpiry(response: SipResponse): number | undefined {
   const contactExpires = /;\s*expires\s*=\s*(\d+)/i.exec(response.headers.get('Contact') ?? '')?.[1];
   const value = contactExpires ?? response.headers.get('Expires');
   return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+}
+
+const portOf = (value: string | undefined) => {
+  const port = Number(value);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : 5060;
+};
+
+/**
+ * The REGISTER of a provisioned line (`account.N.register.*`, sdk/src/lines.ts): `sip:<UserName>@<ServerAddress>`
+ * authenticated as RegisterName (UserName when empty), sent to the OutboundProxy when there is one.
+ * RegisterExpires defaults to 3600. Transport is not looked at: UDP is all `register` speaks.
+ */
+export function lineRegistration(
+  values: Partial<Record<LineKey, string>>,
+  contact: { host: string; port: number },
+  expires?: number,
+): RegisterOptions {
+  const server = { host: values.ServerAddress ?? '', port: portOf(values.ServerPort) };
+  const asked = Number(values.RegisterExpires);
+  return {
+    target: values.OutboundProxy
+      ? { host: values.OutboundProxy, port: portOf(values.OutboundProxyPort) }
+      : server,
+    registrar: server,
+    user: values.UserName ?? '',
+    displayName: values.DisplayName || undefined,
+    credentials: { username: values.RegisterName || values.UserName || '', password: values.Password ?? '' },
+    expires: expires ?? (Number.isInteger(asked) && asked > 0 ? asked : 3600),
+    contact,
+  };
 }

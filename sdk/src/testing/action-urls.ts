@@ -22,9 +22,24 @@ export interface ActionUrlValues {
   firmware: string;
   account: string;
   sipPort: number;
+  /** The line (1..20) a registration event is about. */
+  line?: number;
+  /** Why a registration failed; cut to 128 characters. */
+  reason?: string;
 }
 
-/** `<consoleUrl>/events/<event>?mac&ip&model&firmware&account&sipPort` (+ `delay`, `jitter`, `loss` for a call). */
+const MAX_REASON_LENGTH = 128;
+
+/** At most 128 UTF-16 units (what a string length check counts), never half a surrogate pair. */
+function shortReason(reason: string): string {
+  const cut = reason.slice(0, MAX_REASON_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * `<consoleUrl>/events/<event>?mac&ip&model&firmware&account&sipPort` (+ `line`, `reason` when given;
+ * `delay`, `jitter`, `loss` for a call).
+ */
 export function actionUrl(
   consoleUrl: string,
   event: PhoneEvent,
@@ -40,6 +55,13 @@ export function actionUrl(
     account: values.account,
     sipPort: String(values.sipPort),
   };
+  if (values.line !== undefined) {
+    if (!Number.isInteger(values.line) || values.line < 1 || values.line > 20) {
+      throw new RangeError(`line ${values.line} is not 1..20`);
+    }
+    params.line = String(values.line);
+  }
+  if (values.reason !== undefined) params.reason = shortReason(values.reason);
   if (call) {
     params.delay = String(call.delayMs);
     params.jitter = String(call.jitterMs);

@@ -21,6 +21,8 @@ export interface SippRegistration {
   username: string;
   /** The user part of its To (the address of record). */
   user: string;
+  /** `host:port` of its Contact. */
+  contact: string;
   /** Its Expires header (0 for an unregistration); undefined without one. */
   expires: number | undefined;
 }
@@ -142,12 +144,13 @@ async function launch(
 function parseVerdicts(text: string): SippRegistration[] {
   return text
     .split('\n')
-    .map((line) => /^(accepted|refused)\|(\d*)\|([^|]*)\|(.*)$/.exec(line))
+    .map((line) => /^(accepted|refused)\|(\d*)\|([^|]*)\|([^|]*)\|(.*)$/.exec(line))
     .filter((match) => match !== null)
-    .map(([, verdict, expires, user, username]) => ({
+    .map(([, verdict, expires, user, contact, username]) => ({
       accepted: verdict === 'accepted',
       username: username ?? '',
       user: user ?? '',
+      contact: contact ?? '',
       expires: expires ? Number(expires) : undefined,
     }));
 }
