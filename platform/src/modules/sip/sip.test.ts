@@ -296,7 +296,9 @@ describe('SIP accounts and lines', () => {
     ]);
     const device = await ok<{ accountStatus: number }>('GET', `/device/getAccoutnStatus?id=${devices[mac]}`);
     expect(device.accountStatus).toBe(1);
-    expect(await simulated.reportLine('registrationFailed', { line: 2, account: '1003', reason: '403 Forbidden' })).toBe(200);
+    expect(
+      await simulated.reportLine('registrationFailed', { line: 2, account: '1003', reason: '403 Forbidden' }),
+    ).toBe(200);
     await running.cradle.deviceEventService.flush();
     const lines = await ok<{ accountStatus: number; lines: { status: number; failure: string | null }[] }>(
       'GET',
