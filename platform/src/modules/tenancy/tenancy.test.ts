@@ -13,11 +13,22 @@ let independent: TestTenant;
 const ACME_MAC = 'a1a1a1000001';
 const SECRET_MARKER = 'acme-secret-marker';
 /** Texts only Acme's data holds: its device's MAC in stored and display form, its rows' names, a layer value. */
-const acmeDataMarkers = [ACME_MAC, 'a1:a1:a1:00:00:01', 'Acme Annex', 'Acme H2', 'Acme lobby', SECRET_MARKER];
+const acmeDataMarkers = [
+  ACME_MAC,
+  'a1:a1:a1:00:00:01',
+  'Acme Annex',
+  'Acme H2',
+  'Acme lobby',
+  'Acme PBX',
+  'acme-ext-4711',
+  SECRET_MARKER,
+];
 let acmeDeviceId = 0;
 let acmeSiteId = 0;
 let acmeTemplateId = 0;
 let acmeGroupId = 0;
+let acmeServerId = 0;
+let acmeAccountId = 0;
 
 /** Every way a request can name Acme's rows: its ids of each kind, in the query and in the body. */
 function victimNamings(): Naming[] {
@@ -47,6 +58,14 @@ function victimNamings(): Naming[] {
       groupId: acmeGroupId,
       relationId: acmeGroupId,
       relationName: 'group',
+    },
+    { id: acmeServerId, ids: [acmeServerId], serverId: acmeServerId },
+    {
+      id: acmeAccountId,
+      ids: [acmeAccountId],
+      accountId: acmeAccountId,
+      deviceId: acmeDeviceId,
+      line: 1,
     },
   ];
 }
@@ -158,6 +177,25 @@ describe('tenant isolation', () => {
       siteId: acme.siteId,
       deviceIds: [acmeDeviceId],
     });
+
+    acmeServerId = await created('/tb-sip-server/add', {
+      serverName: 'Acme PBX',
+      server: 'pbx.acme.test',
+      siteId: acme.siteId,
+    });
+    acmeAccountId = await created('/tb-sip-account/add', {
+      registerName: 'acme-ext-4711',
+      userName: 'acme-ext-4711',
+      password: SECRET_MARKER,
+      serverId: acmeServerId,
+      siteId: acme.siteId,
+    });
+    const bound = await admin.call('POST', '/device/accountAssignOne', {
+      deviceId: acmeDeviceId,
+      line: 1,
+      accountId: acmeAccountId,
+    });
+    expect(bound.code, bound.message).toBe(0);
 
     const before = await tenantSnapshot(db, acme.orgId);
     const api = await signedIn(globex);
