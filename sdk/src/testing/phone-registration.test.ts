@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linePath } from '../lines.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { buildNotify } from '../sip/notify.js';
+import { actionUrl } from './action-urls.js';
 import { SimulatedPhone } from './phone-simulator.js';
 import { type SippRegistrar, startSippRegistrar } from './sipp-registrar.js';
 
@@ -193,5 +194,30 @@ describe('a simulated phone registers its provisioned lines', () => {
     expect(lineEvents()).toEqual([
       { event: 'registered', account: '4001', line: undefined, reason: undefined },
     ]);
+  });
+});
+
+describe('action URL of a line event', () => {
+  const values = {
+    mac: '0a0000000201',
+    ip: '127.0.0.1',
+    model: 'H2P',
+    firmware: '1',
+    account: '3001',
+    sipPort: 5060,
+  };
+
+  it('carries line and a reason cut to 128 characters', () => {
+    const url = actionUrl('http://console/', 'registrationFailed', {
+      ...values,
+      line: 20,
+      reason: 'x'.repeat(200),
+    });
+    expect(url.searchParams.get('line')).toBe('20');
+    expect(url.searchParams.get('reason')).toHaveLength(128);
+  });
+
+  it('refuses a line outside 1..20', () => {
+    expect(() => actionUrl('http://console', 'registered', { ...values, line: 21 })).toThrow(RangeError);
   });
 });
