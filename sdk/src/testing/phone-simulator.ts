@@ -366,7 +366,7 @@ export class SimulatedPhone {
   private async applyLine(sip: SipUdpEndpoint, line: number, values: LineValues | undefined): Promise<void> {
     const before = this.lineTried.get(line);
     const status = this.lineStatus.get(line);
-    const contact = { host: this.address, port: this.sipPort };
+    const contact = { host: this.address, port: this.sipPort || sip.address.port };
     if (before && status?.state === 'registered' && (!values || binding(before) !== binding(values))) {
       const result = await register(sip, lineRegistration(before, contact, 0));
       const reason = result.ok ? undefined : result.reason;
