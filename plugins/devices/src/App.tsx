@@ -1,5 +1,7 @@
 import type { PluginAppProps } from '@phonefleet/sdk';
 import { Navigate, Route, Routes } from 'react-router';
+import { DeviceAccountAssignPage } from './pages/DeviceAccountAssignPage.js';
+import { DeviceAccountPage } from './pages/DeviceAccountPage.js';
 import { DeviceDetailPage } from './pages/DeviceDetailPage.js';
 import { DeviceEditPage } from './pages/DeviceEditPage.js';
 import { DeviceList } from './pages/DeviceList.js';
@@ -7,7 +9,8 @@ import { ScanPage } from './pages/ScanPage.js';
 
 /**
  * The device area, mounted by the host at `/device/*`: the list, add, edit, details and scan
- * screens (spec §2). Other paths below /device are the 404 page.
+ * screens, a device's SIP account lines and the bulk account assignment (spec §2). Other paths
+ * below /device are the 404 page.
  */
 export default function App({ basePath }: PluginAppProps) {
   return (
@@ -17,6 +20,8 @@ export default function App({ basePath }: PluginAppProps) {
       <Route path="editDevice" element={<DeviceEditPage key="edit" basePath={basePath} editing />} />
       <Route path="deviceDetailInfo" element={<DeviceDetailPage basePath={basePath} />} />
       <Route path="scanDevice" element={<ScanPage basePath={basePath} />} />
+      <Route path="deviceAccount" element={<DeviceAccountPage basePath={basePath} />} />
+      <Route path="deviceAccountAssign" element={<DeviceAccountAssignPage basePath={basePath} />} />
       <Route path="*" element={<Navigate to="/404" replace />} />
     </Routes>
   );

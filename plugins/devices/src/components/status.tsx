@@ -44,3 +44,18 @@ export function AccountStatus({ status, language }: { status: number; language: 
   const shown = ACCOUNT[status] ?? { key: 'unknown', color: 'default' };
   return <Tag color={shown.color}>{deviceText(shown.key, language)}</Tag>;
 }
+
+const LINE: Record<number, { key: DeviceTextKey; color: string }> = {
+  1: { key: 'lineStatus1', color: 'success' },
+  2: { key: 'lineStatus2', color: 'error' },
+};
+
+/** A bound line's registration (spec §4 account status: 1 registered, 2 unregistered). */
+export function LineStatus({ status, language }: { status: number; language: Language }) {
+  const shown = LINE[status] ?? { key: 'unknown', color: 'default' };
+  return (
+    <Tag color={shown.color} data-status={status}>
+      {deviceText(shown.key, language)}
+    </Tag>
+  );
+}

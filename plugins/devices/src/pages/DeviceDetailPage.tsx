@@ -19,6 +19,7 @@ import {
   type OperationLogEntry,
   type TaskHistoryEntry,
 } from '../api.js';
+import { DeviceLinesTab } from '../components/DeviceLinesTable.js';
 import { AccountStatus, DeviceStatus } from '../components/status.js';
 import { deviceText } from '../texts.js';
 
@@ -90,8 +91,8 @@ function InfoTab({ details }: { details: DeviceDetails }) {
 }
 
 /**
- * `/device/deviceDetailInfo?id=`: device info, operation log, task history and system log (the
- * console does not collect phone system logs yet, so that tab says so).
+ * `/device/deviceDetailInfo?id=`: device info, SIP account lines (read-only), operation log, task
+ * history and system log (the console does not collect phone system logs yet, so that tab says so).
  */
 export function DeviceDetailPage({ basePath }: { basePath: string }) {
   const { language, zoneOffset } = useSession();
@@ -183,6 +184,11 @@ export function DeviceDetailPage({ basePath }: { basePath: string }) {
             key: 'info',
             label: t('info'),
             children: details ? <InfoTab details={details} /> : failed ? <Empty /> : <Spin />,
+          },
+          {
+            key: 'lines',
+            label: t('sipAccounts'),
+            children: <DeviceLinesTab deviceId={id} />,
           },
           {
             key: 'operationLog',

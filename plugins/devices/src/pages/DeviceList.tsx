@@ -78,9 +78,10 @@ function failedColumns(language: Language): FleetColumn<FailedImportRow>[] {
  * again).
  */
 export function DeviceList({ basePath }: { basePath: string }) {
-  const { language, zoneOffset } = useSession();
+  const { language, zoneOffset, hasButton } = useSession();
   const t = useTexts(deviceText);
   const navigate = useNavigate();
+  const canAssignAccounts = hasButton('sipAccount', 'assign');
   const [modal, modalHolder] = Modal.useModal();
   const [models, setModels] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
@@ -237,12 +238,28 @@ export function DeviceList({ basePath }: { basePath: string }) {
         { key: 'disablePush', label: t('disablePush'), button: 'edit', run: (ids) => setPush(ids, false) },
         command('reboot', 'rebootConfirm'),
         command('factoryReset', 'factoryResetConfirm'),
+        // The SIP account area's button, not one of deviceManagement.
+        ...(canAssignAccounts
+          ? [
+              {
+                key: 'assignAccounts',
+                label: t('assignAccounts'),
+                onClick: () => navigate(`${basePath}/deviceAccountAssign`),
+              },
+            ]
+          : []),
       ]}
       rowActions={(device) => [
         {
           key: 'details',
           label: t('details'),
           onClick: () => navigate(`${basePath}/deviceDetailInfo?id=${device.id}`),
+        },
+        {
+          key: 'sipAccounts',
+          label: t('sipAccounts'),
+          testId: 'device-sip-accounts',
+          onClick: () => navigate(`${basePath}/deviceAccount?id=${device.id}`),
         },
         { key: 'edit', button: 'edit', onClick: () => navigate(`${basePath}/editDevice?id=${device.id}`) },
         { key: 'setParam', button: 'setParam', onClick: () => openSetParam(device) },
