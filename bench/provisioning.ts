@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { SimulatedPhone } from '@phonefleet/sdk/testing';
 import type { RunningConsole } from '../platform/src/app.js';
+import { bindTwoLinesPerPhone } from './sip.js';
 
 const run = promisify(execFile);
 const DEVICES = 100_000;
@@ -93,6 +94,9 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
     // Warm: the same 1,000 phones ask again with the ETag they hold and get 304.
     const warm = await load(`${running.url}/prov`, 'warm', 1000);
     const baseline = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/prov`, 'cold');
+    // The same cold run with two bound SIP accounts in every phone's file (docs/sip.md).
+    const linesSeedSeconds = await bindTwoLinesPerPhone(running);
+    const withLines = await load(`${running.url}/prov`, 'cold');
     return {
       provSeedSeconds100k: Number(seedSeconds.toFixed(1)),
       provFileBytes: bytes.length,
@@ -105,6 +109,13 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
       provWarmStatuses: JSON.stringify(warm.statuses),
       provBarePerSecond: baseline.requestsPerSecond,
       provColdRatioToBare: Number((cold.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+      provLinesSeedSeconds200k: linesSeedSeconds,
+      provColdTwoLinesFilesPerSecond: withLines.requestsPerSecond,
+      provColdTwoLinesP99Ms: withLines.p99Ms,
+      provColdTwoLinesStatuses: JSON.stringify(withLines.statuses),
+      provTwoLinesDropPercent: Number(
+        ((1 - withLines.requestsPerSecond / cold.requestsPerSecond) * 100).toFixed(1),
+      ),
     };
   } finally {
     bare.close();

@@ -9,6 +9,7 @@ import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioning } from './provisioning.js';
 import { benchPush } from './push.js';
 import { signInAdmin } from './sign-in.js';
+import { benchBulkBind } from './sip.js';
 
 /**
  * `npm run bench`: starts a console on a scratch embedded PostgreSQL and prints figures with the
@@ -43,6 +44,7 @@ async function benchEditor(): Promise<Record<string, number>> {
 try {
   Object.assign(figures, await benchHealth(running));
   Object.assign(figures, await benchProvisioning(running));
+  Object.assign(figures, await benchBulkBind(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchEditor());
   Object.assign(figures, await benchPush(running));
   Object.assign(figures, await benchDevices(running, ADMIN_PASSWORD));
@@ -67,6 +69,8 @@ const goals: Record<string, string> = {
   homePluginGzipKiB: '<= 60',
   provColdRatioToBare: '>= 0.5',
   provColdFilesPerSecond: '>= 3000',
+  provTwoLinesDropPercent: '<= 10',
+  sipBulkBind10kSeconds: '<= 5',
   paramEditorInteractiveMs: '<= 1500',
   paramEditorTabSwitchMs: '<= 100',
   paramEditorSectionSwitchMs: '<= 100',
