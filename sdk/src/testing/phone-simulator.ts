@@ -1,17 +1,18 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DriverManifest } from '../driver.js';
-import { type ProvisionedLine, readLines } from '../lines.js';
+import { readLines } from '../lines.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { headerParameter, type SipRequest, type SipResponseInit } from '../sip/message.js';
-import { lineRegistration, register } from '../sip/register.js';
 import { type ActionUrlValues, actionUrl, type CallQuality, type PhoneEvent } from './action-urls.js';
 import { deviceFileName, type NotifyAction, notifyAction, sampleUserAgent } from './phone-driver.js';
 import { getWithDigest, type HttpAnswer } from './phone-http.js';
+import { type LineStatus, PhoneLines } from './phone-lines.js';
 import type { WorkQueue } from './work-queue.js';
 
 export type { CallQuality, PhoneEvent } from './action-urls.js';
 export { answerDigestChallenge } from './phone-http.js';
+export type { LineStatus } from './phone-lines.js';
 export { WorkQueue } from './work-queue.js';
 
 export interface SimulatedPhoneOptions {
@@ -55,18 +56,6 @@ export interface FetchResult {
   requests: number;
 }
 
-/** A provisioned line as the phone sees it after its last registration attempt. */
-export interface LineStatus {
-  userName: string;
-  state: 'registered' | 'failed' | 'unregistered';
-  /** Why it failed, or why its unregistration was not acknowledged. */
-  reason?: string;
-}
-
-type LineValues = ProvisionedLine['values'];
-
-const UNSUPPORTED_TRANSPORT = 'transport not supported by the simulator';
-
 /** Simulated misbehaviour: `slow` delays every answer, the others replace it. */
 type Fault = { kind: 'offline' } | { kind: 'mute' } | { kind: 'ignoreNotify' } | { kind: 'faulty' };
 
@@ -99,15 +88,15 @@ export class SimulatedPhone {
   /** Branches of NOTIFYs left unanswered while mute: their retransmissions are not new transactions. */
   private readonly unanswered = new Set<string>();
   private readonly reactions = new Set<Promise<unknown>>();
-  private readonly lineStatus = new Map<number, LineStatus>();
-  /** The values each line was last registered (or tried) with: what a resync compares. */
-  private readonly lineTried = new Map<number, LineValues>();
-  /** Line work runs one reconciliation at a time (a boot and a NOTIFY may overlap). */
-  private lineWork: Promise<void> = Promise.resolve();
-  private readonly temporaryEndpoints = new Set<SipUdpEndpoint>();
+  /** Registers the lines of its file (`phone-lines.ts`). */
+  private readonly phoneLines = new PhoneLines({
+    address: () => this.address,
+    sipPort: () => this.sipPort,
+    endpoint: () => this.sip,
+    report: (event, line) => this.reportLine(event, line),
+  });
   /** The last configuration answered 200: a reboot answered 304 registers its lines again. */
   private config: Map<string, string> | undefined;
-  private stopping = false;
   /** Built once per options object: fleets ask for it on every SIP answer. */
   private userAgentOf: { options: SimulatedPhoneOptions; userAgent: string } | undefined;
 
@@ -218,13 +207,13 @@ export class SimulatedPhone {
     const fetched = await this.fetchConfig({ conditional: true });
     await this.report('setupCompleted');
     const lines = readLines(fetched.status === 200 ? fetched.values : (this.config ?? new Map()));
-    await this.reconcileLines(lines, { rebooted: true });
+    await this.phoneLines.reconcile(lines, { rebooted: true });
     if (lines.length === 0 && this.options.account) await this.report('registered');
   }
 
   /** Its lines by number: what the last registration or unregistration of each gave. */
   get lines(): ReadonlyMap<number, Readonly<LineStatus>> {
-    return this.lineStatus;
+    return this.phoneLines.status;
   }
 
   /** Answers slowly: SIP, web UI and its own requests wait `ms` first. */
@@ -308,7 +297,8 @@ export class SimulatedPhone {
       if (action === 'factoryReset') this.etag = undefined;
       if (action === 'resync') {
         const fetched = await this.fetchConfig({ conditional: true });
-        if (fetched.status === 200) await this.reconcileLines(readLines(fetched.values), { rebooted: false });
+        if (fetched.status === 200)
+          await this.phoneLines.reconcile(readLines(fetched.values), { rebooted: false });
         return;
       }
       await this.report('reboot');
@@ -325,75 +315,7 @@ export class SimulatedPhone {
   /** Resolves when every NOTIFY reaction started so far has finished. */
   async settled(): Promise<void> {
     while (this.reactions.size > 0) await Promise.all([...this.reactions]);
-    await this.lineWork;
-  }
-
-  /**
-   * Brings the registrar in line with the file: lines that disappeared are unregistered (Expires: 0),
-   * new and changed ones registered (after unregistering the old address of record when it changed),
-   * each reported by action URL. After a reboot every line is registered again.
-   */
-  private reconcileLines(lines: ProvisionedLine[], { rebooted }: { rebooted: boolean }): Promise<void> {
-    const run = this.lineWork.then(() => this.applyLines(lines, rebooted));
-    this.lineWork = run.catch(() => undefined);
-    return run;
-  }
-
-  private async applyLines(lines: ProvisionedLine[], rebooted: boolean): Promise<void> {
-    const wanted = new Map(lines.map((line) => [line.line, line.values]));
-    const changed = [...new Set([...this.lineTried.keys(), ...wanted.keys()])].filter((line) => {
-      const before = this.lineTried.get(line);
-      const after = wanted.get(line);
-      return rebooted || !before || !after || !sameValues(before, after);
-    });
-    if (changed.length === 0 || this.stopping) return;
-    const sip = this.sip ?? (await SipUdpEndpoint.bind({ address: this.address, port: 0 }));
-    if (sip !== this.sip) {
-      if (this.stopping) return sip.close();
-      this.temporaryEndpoints.add(sip);
-    }
-    try {
-      const outcomes = await Promise.allSettled(
-        changed.map((line) => this.applyLine(sip, line, wanted.get(line))),
-      );
-      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failure) throw failure.reason;
-    } finally {
-      if (this.temporaryEndpoints.delete(sip)) await sip.close();
-    }
-  }
-
-  private async applyLine(sip: SipUdpEndpoint, line: number, values: LineValues | undefined): Promise<void> {
-    const before = this.lineTried.get(line);
-    const status = this.lineStatus.get(line);
-    const contact = { host: this.address, port: this.sipPort || sip.address.port };
-    if (before && status?.state === 'registered' && (!values || binding(before) !== binding(values))) {
-      const result = await register(sip, lineRegistration(before, contact, 0));
-      const reason = result.ok ? undefined : result.reason;
-      this.lineStatus.set(line, { userName: status.userName, state: 'unregistered', reason });
-      if (!this.stopping) await this.reportLine('unregistered', { line, account: status.userName });
-    } else if (!values && status) {
-      this.lineStatus.set(line, { userName: status.userName, state: 'unregistered' });
-    }
-    if (!values) {
-      this.lineTried.delete(line);
-      return;
-    }
-    this.lineTried.set(line, values);
-    const account = values.UserName ?? '';
-    const result =
-      (values.Transport || '0') === '0'
-        ? await register(sip, lineRegistration(values, contact))
-        : { ok: false as const, reason: UNSUPPORTED_TRANSPORT };
-    this.lineStatus.set(
-      line,
-      result.ok
-        ? { userName: account, state: 'registered' }
-        : { userName: account, state: 'failed', reason: result.reason },
-    );
-    if (this.stopping) return;
-    if (result.ok) await this.reportLine('registered', { line, account });
-    else await this.reportLine('registrationFailed', { line, account, reason: result.reason });
+    await this.phoneLines.settled();
   }
 
   /** Its web UI: a small page whose `Server` header is the User-Agent (what a scanner reads). */
@@ -436,8 +358,8 @@ export class SimulatedPhone {
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    for (const endpoint of this.temporaryEndpoints) await endpoint.close();
+    this.phoneLines.stopping = true;
+    await this.phoneLines.closeTemporaryEndpoints();
     const web = this.web;
     this.web = undefined;
     if (web) {
@@ -449,16 +371,7 @@ export class SimulatedPhone {
     await this.sip?.close();
     this.sip = undefined;
     // Registrations in flight were ended by the closed endpoints; their reports are skipped.
-    await this.lineWork;
-    this.stopping = false;
+    await this.phoneLines.settled();
+    this.phoneLines.stopping = false;
   }
 }
-
-const sameValues = (a: LineValues, b: LineValues) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
-const sorted = (values: LineValues) => Object.entries(values).sort(([x], [y]) => x.localeCompare(y));
-
-/** Who registers where: when it changes, the old binding is removed first. */
-const binding = (values: LineValues) =>
-  [values.UserName, values.RegisterName, values.ServerAddress, values.ServerPort, values.OutboundProxy].join(
-    '|',
-  );
