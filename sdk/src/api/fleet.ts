@@ -81,6 +81,6 @@ export interface MacFileFailure {
   message: string;
 }
 
-/** Which layer a parameter page edits: the global configuration or one site, model template, group or device. */
-export const relationNames = ['global', 'site', 'model', 'group', 'device'] as const;
+/** Which layer a parameter page edits: global, a site, model template, group or device, or one SIP account's own (docs/sip.md). */
+export const relationNames = ['global', 'site', 'model', 'group', 'device', 'account'] as const;
 export type RelationName = (typeof relationNames)[number];

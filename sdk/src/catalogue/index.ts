@@ -34,6 +34,7 @@ export { provisionTab } from './provision.js';
 export { settingsTab } from './settings.js';
 export { sipFunctionTab } from './sip-function.js';
 export {
+  buildAccountTree,
   buildParameterTree,
   capabilitySignature,
   dependentOptions,

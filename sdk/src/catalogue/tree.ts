@@ -163,3 +163,22 @@ export function buildParameterTree(model: ModelCapabilities | 'share'): Paramete
   cache.set(signature, tree);
   return tree;
 }
+
+/**
+ * The tree of one SIP account's own parameters (the `account` relation, docs/sip.md): the account
+ * tab with one account (codec and advanced, account 1's options). Provisioning writes its values to
+ * whichever line the account is bound to.
+ */
+export function buildAccountTree(): ParameterTree {
+  const hit = cache.get('account');
+  if (hit) return hit;
+  const lines = buildParameterTree({ ...SHARE_CAPABILITIES, accounts: 1 });
+  const tree = deepFreeze({
+    ...lines,
+    scope: 'share' as const,
+    signature: 'account',
+    tabs: lines.tabs.filter((tab) => tab.key === 'account'),
+  });
+  cache.set('account', tree);
+  return tree;
+}

@@ -1,5 +1,6 @@
 import type { DriverManifest, DriverModel } from '@phonefleet/sdk';
 import {
+  buildAccountTree,
   buildParameterTree,
   type ConfigPayload,
   configFromValues,
@@ -50,12 +51,16 @@ export function layersQuery(deviceWhere: string): string {
                              WHERE relation = c.relation AND relation_id = c.relation_id) l)`;
 }
 
+/** The tree name (`dynamicParameterJs` model) of a SIP account's own parameters. */
+export const ACCOUNT_TREE = 'account';
+
 /** Where a relation's rows live, and which resource power edits its parameters. */
 const relations: Record<Exclude<RelationName, 'global'>, { table: string; power: string }> = {
   device: { table: 'devices', power: 'deviceManagement' },
   site: { table: 'sites', power: 'site' },
   model: { table: 'model_templates', power: 'model' },
   group: { table: 'device_groups', power: 'group' },
+  account: { table: 'sip_accounts', power: 'sipAccount' },
 };
 
 /** A saved payload may hold only what changed; it is stored complete, over the tree's defaults. */
@@ -137,6 +142,7 @@ export class ConfigurationService {
   /** The tree a model edits: its capabilities, or the widest (`share`) for sites, groups and global. */
   treeFor(model: string): ParameterTree {
     if (model === 'share') return buildParameterTree('share');
+    if (model === ACCOUNT_TREE) return buildAccountTree();
     const found = this.driverRegistry.model(model);
     if (!found) throw AppError.invalid('unknownModel');
     return buildParameterTree(found.model.capabilities);
@@ -217,7 +223,12 @@ export class ConfigurationService {
   ): Promise<{ orgId: number; model: string }> {
     if (relation === 'global') return { orgId: scope.orgId, model: 'share' };
     const { table } = relations[relation];
-    const modelColumn = relation === 'device' || relation === 'model' ? 't.model' : "'share'";
+    const modelColumn =
+      relation === 'device' || relation === 'model'
+        ? 't.model'
+        : relation === 'account'
+          ? `'${ACCOUNT_TREE}'`
+          : "'share'";
     const rows = await scope.query<{ org_id: string; model: string }>(
       this.db,
       `SELECT t.org_id, ${modelColumn} AS model FROM ${table} t WHERE t.id = $1 AND ${
@@ -393,6 +404,7 @@ export class ConfigurationService {
       model: `(d.site_id, d.model) = (SELECT site_id, model FROM model_templates WHERE id = $1)`,
       group: 'd.id IN (SELECT device_id FROM group_devices WHERE group_id = $1)',
       device: 'd.id = $1',
+      account: 'd.id IN (SELECT device_id FROM sip_bindings WHERE account_id = $1)',
     };
     return { where: conditions[relation], id: relation === 'global' ? orgId : relationId };
   }

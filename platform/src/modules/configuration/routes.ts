@@ -21,11 +21,12 @@ function requirePower(session: SessionInfo, relation: RelationName): void {
 
 /**
  * Saving parameters needs the relation's permission button too: 'setParam' on devices, sites,
- * groups and model templates, 'edit' on the global configuration (its only buttons are edit, push).
+ * groups and model templates, 'edit' on the global configuration and on SIP accounts (which have
+ * no setParam button).
  */
 function requireSaveButton(session: SessionInfo, relation: RelationName): void {
   requirePower(session, relation);
-  const button = relation === 'global' ? 'edit' : 'setParam';
+  const button = relation === 'global' || relation === 'account' ? 'edit' : 'setParam';
   if (!hasButton(session, powerFor(relation), button)) throw AppError.forbidden();
 }
 

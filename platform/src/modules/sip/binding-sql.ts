@@ -1,6 +1,7 @@
 import { AccountStatus, DeviceAccountStatus } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
+import { layerSql } from '../configuration/layer-sql.js';
 
 /**
  * The sip module's small API over `sip_bindings` for statements other modules run (docs/sip.md):
@@ -56,10 +57,18 @@ export async function unbindStray(
   return unbound.length;
 }
 
+/**
+ * Deletes the accounts `accounts` selects (a query of one `id` column) with their parameter layers.
+ * Every deletion of accounts goes through here.
+ */
+export function removeAccountsSql(accounts: string): string {
+  return `WITH gone AS (DELETE FROM sip_accounts WHERE id IN (${accounts}) RETURNING id)
+          ${layerSql.delete('account', '(SELECT array_agg(id) FROM gone)')}`;
+}
+
 /** Deletes the accounts bound to the devices `$ids` (spec §8: a deleted device's SIP account goes too). */
 export function removeBoundAccountsSql(ids: string): string {
-  return `DELETE FROM sip_accounts a USING sip_bindings b
-           WHERE b.account_id = a.id AND b.device_id = ANY(${ids}::bigint[])`;
+  return removeAccountsSql(`SELECT account_id FROM sip_bindings WHERE device_id = ANY(${ids}::bigint[])`);
 }
 
 /** Whether any of the devices `$ids` has a bound line (a transfer is refused until unbound). */
@@ -80,7 +89,8 @@ export function boundLinesSql(device: string): string {
             'outboundPort', v.outbound_port, 'natTraversal', v.nat_traversal,
             'backupServer', v.secondary_address, 'backupPort', v.secondary_port,
             'backupTransport', v.secondary_transport, 'backupExpires', v.secondary_expires,
-            'backupOutboundProxy', v.secondary_outbound_proxy, 'backupOutboundPort', v.secondary_outbound_port)
+            'backupOutboundProxy', v.secondary_outbound_proxy, 'backupOutboundPort', v.secondary_outbound_port,
+            'parameters', (SELECT l.pushed FROM config_layers l WHERE l.relation = 'account' AND l.relation_id = a.id))
             ORDER BY b.line)
              FROM sip_bindings b JOIN sip_accounts a ON a.id = b.account_id JOIN sip_servers v ON v.id = a.server_id
             WHERE b.device_id = ${device})`;

@@ -21,9 +21,16 @@ export interface BoundLine {
   backupExpires: number;
   backupOutboundProxy: string;
   backupOutboundPort: number | null;
+  /** The account's own parameters (its `account` layer), at `account.1.…` paths. */
+  parameters: Record<string, string> | null;
 }
 
-/** A line's values at `account.N.register.<Key>` (sdk `LINE_KEYS`), in key order. */
+const OWN_PARAMETER = /^account\.1\./;
+
+/**
+ * A line's values at `account.N.register.<Key>` (sdk `LINE_KEYS`), in key order, then the bound
+ * account's own parameters moved from account 1 to line N.
+ */
 export function lineValues(lines: readonly BoundLine[]): Map<string, string> {
   const values = new Map<string, string>();
   for (const line of lines) {
@@ -49,6 +56,8 @@ export function lineValues(lines: readonly BoundLine[]): Map<string, string> {
       NatTraversal: String(line.natTraversal),
     };
     for (const [key, value] of Object.entries(of)) values.set(linePath(line.line, key as LineKey), value);
+    for (const [path, value] of Object.entries(line.parameters ?? {}))
+      if (OWN_PARAMETER.test(path)) values.set(path.replace(OWN_PARAMETER, `account.${line.line}.`), value);
   }
   return values;
 }

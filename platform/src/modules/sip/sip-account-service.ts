@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { distinct, escapeLike, isUniqueViolation } from '../sites/fleet-common.js';
 import type { TenantScope } from '../tenancy/scope.js';
-import { refreshAccountStatusSql, unbindStray } from './binding-sql.js';
+import { refreshAccountStatusSql, removeAccountsSql, unbindStray } from './binding-sql.js';
 import { type AccountInput, type AccountSearch, type AccountUpdate, accountSortFields } from './schemas.js';
 
 export const ACCOUNT_USER_INDEX = 'sip_accounts_server_user_idx';
@@ -220,7 +220,7 @@ export class SipAccountService {
 
   /** Deletes accounts; their devices lose those lines (spec §8). */
   async remove(scope: TenantScope, ids: number[]): Promise<void> {
-    await this.withLines(scope, ids, 'DELETE FROM sip_accounts WHERE id = ANY($1::bigint[])');
+    await this.withLines(scope, ids, removeAccountsSql('SELECT unnest($1::bigint[])'));
   }
 
   /** Unbinds accounts from their devices (spec §8 "unbind account"). */

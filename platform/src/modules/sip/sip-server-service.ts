@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { distinct, escapeLike, isUniqueViolation } from '../sites/fleet-common.js';
 import type { TenantScope } from '../tenancy/scope.js';
-import { refreshAccountStatusSql, unbindStray } from './binding-sql.js';
+import { refreshAccountStatusSql, removeAccountsSql, unbindStray } from './binding-sql.js';
 import { type ServerInput, type ServerSearch, type ServerUpdate, serverSortFields } from './schemas.js';
 
 const NAME_INDEX = 'sip_servers_org_lower_name_idx';
@@ -211,13 +211,17 @@ export class SipServerService {
         `WITH devices_of AS (
            SELECT DISTINCT b.device_id AS id FROM sip_bindings b JOIN sip_accounts a ON a.id = b.account_id
             WHERE a.server_id = ANY($1::bigint[])),
-         accounts AS (SELECT count(*) AS n FROM sip_accounts WHERE server_id = ANY($1::bigint[])),
-         removed AS (DELETE FROM sip_servers WHERE id = ANY($1::bigint[]) RETURNING id)
-         SELECT (SELECT n FROM accounts) AS accounts, array(SELECT id FROM devices_of) AS devices,
-                (SELECT count(*) FROM removed) AS servers`,
+         accounts AS (SELECT count(*) AS n FROM sip_accounts WHERE server_id = ANY($1::bigint[]))
+         SELECT (SELECT n FROM accounts) AS accounts, array(SELECT id FROM devices_of) AS devices`,
         [wanted],
         transaction,
       );
+      await this.db.execute(
+        removeAccountsSql('SELECT id FROM sip_accounts WHERE server_id = ANY($1::bigint[])'),
+        [wanted],
+        transaction,
+      );
+      await this.db.execute('DELETE FROM sip_servers WHERE id = ANY($1::bigint[])', [wanted], transaction);
       const devices = removed?.devices ?? [];
       if (devices.length)
         await this.db.execute(

@@ -269,6 +269,56 @@ describe('SIP accounts and lines', () => {
     expect(moved.values.get('account.2.register.UserName')).toBe('1003');
   });
 
+  it('serves an account’s own parameters on the line it is bound to, above the device layer', async () => {
+    const mac = '0015650b0001';
+    const tree = await ok<{ tabs: { key: string; sections: { groups: unknown[] }[] }[] }>(
+      'POST',
+      '/tb-config/dynamicParameterJs',
+      { model: 'account' },
+    );
+    expect(tree.tabs.map((tab) => tab.key)).toEqual(['account']);
+    expect(tree.tabs[0]?.sections.map((section) => section.groups.length)).toEqual([1, 1]);
+    const item = (Key: string, Value: string) => ({
+      Key,
+      Value,
+      DefaultValue: '',
+      Push: true,
+      ValueTemplate: '',
+      label: Key,
+    });
+    const lines = await ok<{ lines: { line: number; accountId: number }[] }>(
+      'GET',
+      `/device/listDeviceAccount?id=${devices[mac]}`,
+    );
+    const second = lines.lines.find((line) => line.line === 2);
+    if (!second) throw new Error('line 2 is not bound');
+    await ok('POST', '/tb-config/saveParam', {
+      relationId: devices[mac],
+      relationName: 'device',
+      account: [
+        {
+          no: 2,
+          codec: '{}',
+          advanced: JSON.stringify({ TelephonyVmNumber: item('TelephonyVmNumber', '*97') }),
+        },
+      ],
+    });
+    await ok('POST', '/tb-config/saveParam', {
+      relationId: second.accountId,
+      relationName: 'account',
+      account: [
+        {
+          no: 1,
+          codec: '{}',
+          advanced: JSON.stringify({ TelephonyVmNumber: item('TelephonyVmNumber', '*98') }),
+        },
+      ],
+    });
+    const fetched = await phone(mac).fetchConfig();
+    expect(fetched.values.get('account.2.advanced.TelephonyVmNumber')).toBe('*98');
+    expect(fetched.values.has('account.1.advanced.TelephonyVmNumber')).toBe(false);
+  });
+
   it('shows what the phone reports of each line: registered, or failed with the registrar’s answer', async () => {
     const mac = '0015650b0001';
     const simulated = phone(mac);
@@ -390,5 +440,11 @@ describe('SIP accounts and lines', () => {
     expect(removed.accounts).toBe(6);
     expect(await db.one<{ n: string }>('SELECT count(*) AS n FROM sip_bindings')).toEqual({ n: '0' });
     expect(await db.one<{ n: string }>('SELECT count(*) AS n FROM sip_accounts')).toEqual({ n: '0' });
+    // Their parameter layers went with them.
+    expect(
+      await db.one<{ n: string }>(`SELECT count(*) AS n FROM config_layers WHERE relation = 'account'`),
+    ).toEqual({
+      n: '0',
+    });
   });
 });

@@ -7,7 +7,10 @@ import { TimeType } from './schedule.js';
 import { type RelationPush, TaskType } from './schemas.js';
 import { type Caller, createTask, markPushed, type TaskDefinitionDeps } from './task-definition.js';
 
-const relationTaskType: Record<Exclude<RelationName, 'device'>, number> = {
+/** Relations pushed as a task of their own; a device's and an account's go to their device (type 14). */
+export type PushedRelation = Exclude<RelationName, 'device' | 'account'>;
+
+const relationTaskType: Record<PushedRelation, number> = {
   model: TaskType.modelConfig,
   group: TaskType.groupConfig,
   site: TaskType.siteConfig,
@@ -20,13 +23,14 @@ const relationLabel: Record<RelationName, string> = {
   site: 'Site',
   global: 'Global',
   device: 'Device',
+  account: 'SIP account',
 };
 
 /** The spec's push calls: a type 4–7 task for the devices the relation's configuration reaches. */
 export async function pushRelation(
   deps: TaskDefinitionDeps,
   caller: Caller,
-  relation: Exclude<RelationName, 'device'>,
+  relation: PushedRelation,
   body: RelationPush,
 ): Promise<{ id: number; devices: number }> {
   const param = body.taskParam;

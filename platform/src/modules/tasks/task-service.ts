@@ -1,5 +1,4 @@
 import type { Language } from '@phonefleet/sdk';
-import type { RelationName } from '../configuration/schemas.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import type { RelationPush, TaskAdd, TaskResults, TaskSearch } from './schemas.js';
 import {
@@ -9,7 +8,7 @@ import {
   type TaskRequest,
   updateTask,
 } from './task-definition.js';
-import { immediateTask, pushDevice, pushRelation } from './task-pushes.js';
+import { immediateTask, type PushedRelation, pushDevice, pushRelation } from './task-pushes.js';
 import {
   type DeviceTaskRow,
   deviceTaskHistory,
@@ -62,7 +61,7 @@ export class TaskService {
 
   pushRelation(
     caller: Caller,
-    relation: Exclude<RelationName, 'device'>,
+    relation: PushedRelation,
     body: RelationPush,
   ): Promise<{ id: number; devices: number }> {
     return pushRelation(this.deps, caller, relation, body);
