@@ -121,9 +121,10 @@ export class BindingService {
         values,
         transaction,
       );
-      const bound = await this.db.execute(
+      const inserted = await this.db.query<{ device_id: string }>(
         `INSERT INTO sip_bindings (device_id, line, account_id)
-         SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[]) ON CONFLICT DO NOTHING`,
+         SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[]) ON CONFLICT DO NOTHING
+         RETURNING device_id`,
         values,
         transaction,
       );
@@ -132,7 +133,12 @@ export class BindingService {
         [values[0], freed.map((row) => row.device_id)],
         transaction,
       );
-      return { bound };
+      // Bound now: the new bindings and those that were already in place (a line a concurrent call
+      // took meanwhile is not, and is not counted).
+      const unchanged = checked.filter(
+        (row) => row.bound_device === row.device_id && row.bound_line === row.line,
+      ).length;
+      return { bound: inserted.length + unchanged };
     });
   }
 

@@ -179,9 +179,14 @@ describe('SIP accounts and lines', () => {
     const b = await addAccount('1003');
     const mac = '0015650b0001';
     await ok('POST', '/device/accountAssignOne', { deviceId: devices[mac], line: 1, accountId: a });
-    await ok('POST', '/device/accountAssign', {
-      assignments: [{ deviceId: devices[mac], line: 2, accountId: b }],
+    // Line 1 again with the same account (kept as it is) and line 2: both are bound.
+    const bulk = await ok<{ bound: number }>('POST', '/device/accountAssign', {
+      assignments: [
+        { deviceId: devices[mac], line: 1, accountId: a },
+        { deviceId: devices[mac], line: 2, accountId: b },
+      ],
     });
+    expect(bulk.bound).toBe(2);
     const fetched = await phone(mac).fetchConfig();
     expect(fetched.status).toBe(200);
     expect(fetched.values.get('account.1.register.UserName')).toBe('1002');
