@@ -50,8 +50,8 @@ export async function assignMany(assignments: AccountAssignment[], force: boolea
   });
 }
 
-export async function unassign(bindings: { deviceId: number; line: number }[]): Promise<string> {
-  return (await apiRequest('POST', '/device/accountUnassign', { body: { bindings } })).message;
+export async function unassign(bindings: { deviceId: number; line: number }[]): Promise<void> {
+  await apiRequest('POST', '/device/accountUnassign', { body: { bindings } });
 }
 
 /** SIP accounts by keywords, by user name (power sipAccount: the bulk assignment's account picker). */

@@ -129,10 +129,11 @@ export const deviceText = defineTexts({
   unbind: { en: 'Unbind', zh: '解绑' },
   bindLineTitle: { en: 'Bind an account to line {line}', zh: '为线路 {line} 绑定账号' },
   chooseAccount: { en: 'Please choose an account', zh: '请选择账号' },
-  accountKeywords: { en: 'User, label or register name', zh: '用户名、标签或注册名' },
+  accountKeywords: { en: 'User name or label', zh: '用户名或标签' },
   boundTo: { en: 'bound to {mac} line {line}', zh: '已绑定到 {mac} 线路 {line}' },
   bound: { en: 'Bound successfully', zh: '绑定成功' },
   unbindTitle: { en: 'Unbind account', zh: '解绑账号' },
+  unbound: { en: 'Unbound successfully', zh: '解绑成功' },
   unbindLine: {
     en: 'Unbind {user} from line {line} of this device?',
     zh: '确定将 {user} 从该设备的线路 {line} 解绑吗？',

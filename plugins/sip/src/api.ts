@@ -83,18 +83,21 @@ export function addAccount(input: SipAccountInput): Promise<{ id: number }> {
   return apiFirstRow<{ id: number }>('POST', '/tb-sip-account/add', { body: input });
 }
 
-/** Without `password` the stored one stays. */
-export async function updateAccount(input: SipAccountInput & { id: number }): Promise<void> {
-  await apiRequest('POST', '/tb-sip-account/update', { body: input });
+/**
+ * Without `password` the stored one stays. Answers how many lines were unbound (another site or
+ * server may leave the account's device outside them).
+ */
+export function updateAccount(input: SipAccountInput & { id: number }): Promise<{ unbound: number }> {
+  return apiFirstRow<{ unbound: number }>('POST', '/tb-sip-account/update', { body: input });
 }
 
-export async function removeAccounts(ids: number[]): Promise<string> {
-  return (await apiRequest('DELETE', '/tb-sip-account/remove', { body: { ids } })).message;
+export async function removeAccounts(ids: number[]): Promise<void> {
+  await apiRequest('DELETE', '/tb-sip-account/remove', { body: { ids } });
 }
 
 /** Takes the accounts off the devices they are bound to. */
-export async function unbindAccounts(ids: number[]): Promise<string> {
-  return (await apiRequest('POST', '/tb-sip-account/unbind', { body: { ids } })).message;
+export async function unbindAccounts(ids: number[]): Promise<void> {
+  await apiRequest('POST', '/tb-sip-account/unbind', { body: { ids } });
 }
 
 /** The accounts the filters match, as an xlsx file (same body as the search, without paging). */

@@ -25,7 +25,6 @@ export const sipText = defineTexts({
   secondaryOutboundPort: { en: 'Secondary Outbound Proxy Port', zh: '备用出站代理端口' },
   serverHint: { en: 'Host name or IP address of the registrar', zh: '注册服务器的域名或 IP 地址' },
   serverKeywords: { en: 'Server name or address', zh: '服务器名称或地址' },
-  portRule: { en: 'Enter an integer from {min} to {max}', zh: '请输入 {min} 到 {max} 之间的整数' },
   chooseSite: { en: 'Please select a site', zh: '请选择站点' },
   deleteServerTitle: { en: 'Delete SIP server', zh: '删除 SIP 服务器' },
   deleteServerContent: {
@@ -72,7 +71,7 @@ export const sipText = defineTexts({
   assignedDevice: { en: 'Assigned Device', zh: '分配设备' },
   lineOf: { en: 'line {line}', zh: '线路 {line}' },
   line: { en: 'Line', zh: '线路' },
-  accountKeywords: { en: 'Label, user or register name', zh: '标签、用户名或注册名' },
+  accountKeywords: { en: 'User, register, label or display name', zh: '用户名、注册名、标签或显示名' },
   importAccounts: { en: 'Import SIP accounts', zh: '导入 SIP 账号' },
   row: { en: 'Row', zh: '行号' },
   deleteAccountTitle: { en: 'Delete SIP account', zh: '删除 SIP 账号' },
@@ -80,6 +79,12 @@ export const sipText = defineTexts({
     en: 'Delete the {count} selected SIP account(s)? They will be removed from their devices.',
     zh: '确定删除选中的 {count} 个 SIP 账号吗？它们将从所绑定的设备上移除。',
   },
+  accountMoveTitle: { en: 'Change the site or server', zh: '更换站点或服务器' },
+  accountMoveContent: {
+    en: 'The account is bound to {mac} line {line}. If that device is outside the new site or server’s site, the account will be unbound. Continue?',
+    zh: '该账号已绑定到 {mac} 线路 {line}。如果该设备不在新站点或新服务器的站点内，账号将被解绑。确定继续吗？',
+  },
+  accountUnbound: { en: 'The account was unbound from its device', zh: '账号已从设备上解绑' },
   accountNotFound: { en: 'The SIP account does not exist', zh: 'SIP 账号不存在' },
   // Binding
   bind: { en: 'Bind', zh: '绑定' },
@@ -89,6 +94,7 @@ export const sipText = defineTexts({
   chooseDevice: { en: 'Please choose a device', zh: '请选择设备' },
   bound: { en: 'Bound successfully', zh: '绑定成功' },
   unbindTitle: { en: 'Unbind account', zh: '解绑账号' },
+  unbound: { en: 'Unbound successfully', zh: '解绑成功' },
   unbindContent: {
     en: 'Unbind the {count} selected account(s) from their devices?',
     zh: '确定将选中的 {count} 个账号从设备上解绑吗？',

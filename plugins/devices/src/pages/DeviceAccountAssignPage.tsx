@@ -92,76 +92,83 @@ export function DeviceAccountAssignPage({ basePath }: { basePath: string }) {
       navigate(basePath);
     });
 
+  // The conflict question lives outside the form, which is disabled while saving.
   return (
-    <FormShell<Values>
-      shell={shell}
-      title={t('assignAccounts')}
-      testId="device-account-assign"
-      width={840}
-      notice={<Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('assignIntro')} />}
-      formProps={{ initialValues: { line: 1, devices: [], accounts: [] } }}
-      buttons={
-        <Button
-          type="primary"
-          onClick={() => void save()}
-          loading={shell.saving}
-          disabled={pairs.length === 0}
-          data-testid="assign-accounts"
-        >
-          {t('assign')}
-        </Button>
-      }
-    >
+    <>
       {conflicts.holder}
-      <Form.Item
-        name="line"
-        label={t('line')}
-        rules={[
-          rules.required,
-          { type: 'integer', min: 1, max: MAX_LINES, message: t('lineRange', { max: MAX_LINES }) },
-        ]}
+      <FormShell<Values>
+        shell={shell}
+        title={t('assignAccounts')}
+        testId="device-account-assign"
+        width={840}
+        notice={<Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('assignIntro')} />}
+        formProps={{ initialValues: { line: 1, devices: [], accounts: [] } }}
+        buttons={
+          <Button
+            type="primary"
+            onClick={() => void save()}
+            loading={shell.saving}
+            disabled={pairs.length === 0}
+            data-testid="assign-accounts"
+          >
+            {t('assign')}
+          </Button>
+        }
       >
-        <InputNumber min={1} max={MAX_LINES} precision={0} data-testid="assign-line" />
-      </Form.Item>
-      <Form.Item name="devices" label={t('devices')} rules={[rules.required]}>
-        <SearchSelect search={deviceChoices} placeholder={t('deviceKeywords')} data-testid="assign-devices" />
-      </Form.Item>
-      <Form.Item name="accounts" label={t('accounts')} rules={[rules.required]}>
-        <SearchSelect
-          search={accountChoices}
-          placeholder={t('accountKeywords')}
-          data-testid="assign-account-list"
-        />
-      </Form.Item>
-      {devices.length !== accounts.length && pairs.length > 0 ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('countMismatch', {
-            devices: devices.length,
-            accounts: accounts.length,
-            pairs: pairs.length,
-          })}
-        />
-      ) : null}
-      {pairs.length > 0 ? (
-        <Form.Item label={t('assignments')}>
-          <Table<Pair>
-            size="small"
-            rowKey="index"
-            pagination={pairs.length > 20 ? { pageSize: 20 } : false}
-            dataSource={pairs}
-            data-testid="assign-pairs"
-            columns={[
-              { key: 'index', title: '#', dataIndex: 'index', width: 60 },
-              { key: 'device', title: t('devices'), render: (_, pair) => pair.device.label },
-              { key: 'line', title: t('line'), render: () => line ?? '' },
-              { key: 'account', title: t('accounts'), render: (_, pair) => pair.account.label },
-            ]}
+        <Form.Item
+          name="line"
+          label={t('line')}
+          rules={[
+            rules.required,
+            { type: 'integer', min: 1, max: MAX_LINES, message: t('lineRange', { max: MAX_LINES }) },
+          ]}
+        >
+          <InputNumber min={1} max={MAX_LINES} precision={0} data-testid="assign-line" />
+        </Form.Item>
+        <Form.Item name="devices" label={t('devices')} rules={[rules.required]}>
+          <SearchSelect
+            search={deviceChoices}
+            placeholder={t('deviceKeywords')}
+            data-testid="assign-devices"
           />
         </Form.Item>
-      ) : null}
-    </FormShell>
+        <Form.Item name="accounts" label={t('accounts')} rules={[rules.required]}>
+          <SearchSelect
+            search={accountChoices}
+            placeholder={t('accountKeywords')}
+            data-testid="assign-account-list"
+          />
+        </Form.Item>
+        {devices.length !== accounts.length && pairs.length > 0 ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('countMismatch', {
+              devices: devices.length,
+              accounts: accounts.length,
+              pairs: pairs.length,
+            })}
+          />
+        ) : null}
+        {pairs.length > 0 ? (
+          <Form.Item label={t('assignments')}>
+            <Table<Pair>
+              size="small"
+              rowKey="index"
+              pagination={pairs.length > 20 ? { pageSize: 20 } : false}
+              dataSource={pairs}
+              data-testid="assign-pairs"
+              columns={[
+                { key: 'index', title: '#', dataIndex: 'index', width: 60 },
+                { key: 'device', title: t('devices'), render: (_, pair) => pair.device.label },
+                { key: 'line', title: t('line'), render: () => line ?? '' },
+                { key: 'account', title: t('accounts'), render: (_, pair) => pair.account.label },
+              ]}
+            />
+          </Form.Item>
+        ) : null}
+      </FormShell>
+    </>
   );
 }

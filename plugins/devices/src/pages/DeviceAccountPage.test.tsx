@@ -165,7 +165,7 @@ describe('a device’s SIP account lines', () => {
 });
 
 describe('assigning accounts to many devices', () => {
-  it('pairs the first account with the first device, and assigns in one call', async () => {
+  it('pairs the first account with the first device, and assigns in one call, asking about conflicts', async () => {
     const api = stubReplies({
       '/device/search': () => [
         {
@@ -179,7 +179,7 @@ describe('assigning accounts to many devices', () => {
       '/tb-sip-account/search': () => [
         { list: [{ id: 21, userName: 'alice', labelName: '', serverName: 'PBX' }], total: 1 },
       ],
-      '/device/accountAssign': () => [],
+      '/device/accountAssign': inTurn(bobBoundElsewhere, []),
     });
     await withAssign(<DeviceAccountAssignPage basePath="/device" />, '/device/deviceAccountAssign');
     await pick(byTestId('assign-devices'), '00:15:65:00:00:06 · H2P');
@@ -191,10 +191,12 @@ describe('assigning accounts to many devices', () => {
       ),
     );
     await click(byTestId('assign-accounts'));
+    // The question is asked while the form is disabled for saving: its buttons must still work.
+    await waitFor(() => expect(byTestId('binding-conflict')).not.toBeNull());
+    await click(button('OK', document.querySelector('.ant-modal-confirm') ?? document));
+    const assignment = { assignments: [{ deviceId: 6, line: 1, accountId: 21 }] };
     await waitFor(() =>
-      expect(api.bodies('/device/accountAssign')).toEqual([
-        { assignments: [{ deviceId: 6, line: 1, accountId: 21 }] },
-      ]),
+      expect(api.bodies('/device/accountAssign')).toEqual([assignment, { ...assignment, force: true }]),
     );
   });
 });

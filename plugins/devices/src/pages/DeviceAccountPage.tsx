@@ -83,7 +83,10 @@ export function DeviceAccountPage({ basePath }: { basePath: string }) {
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          void messages.success((await unassign([{ deviceId, line: row.line }])) || t('done'));
+          await unassign([{ deviceId, line: row.line }]);
+          void messages.success(t('unbound'));
+        } catch {
+          // the api client has shown the server's message
         } finally {
           reload();
         }

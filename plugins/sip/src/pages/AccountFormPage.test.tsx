@@ -44,6 +44,7 @@ const replies = {
   '/common/model': () => models,
   '/tb-sip-account/query': () => [account],
   '/tb-sip-account/add': () => [{ id: 22 }],
+  '/tb-sip-account/update': () => [{ unbound: 0 }],
 };
 
 const render = (mode: 'add' | 'edit', path: string) =>

@@ -72,7 +72,15 @@ export function AccountFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const [form] = Form.useForm<AccountValues>();
-  const shell = useFormShell({ form, cancelTo: ACCOUNT_LIST });
+  const shell = useFormShell({
+    form,
+    cancelTo: ACCOUNT_LIST,
+    fieldErrors: {
+      sipAccountExists: 'userName',
+      sipAccountOutsideServerSite: 'siteId',
+      sipServerNotFound: 'serverId',
+    },
+  });
   const { servers, models } = usePickerOptions();
   const editId = Number(query.get('id')) || 0;
   const account = useEditedRecord(mode === 'edit' ? editId : undefined, fetchAccount, (found) =>
@@ -92,8 +100,21 @@ export function AccountFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const save = () =>
     shell.submit(async (values) => {
       const input = accountInput(values);
-      if (mode === 'add') await addAccount(input);
-      else await updateAccount({ ...input, id: editId });
+      if (mode === 'add') {
+        await addAccount(input);
+      } else {
+        const binding = account?.binding;
+        const moved = account && (account.siteId !== input.siteId || account.serverId !== input.serverId);
+        if (binding && moved) {
+          const agreed = await shell.confirm({
+            title: t('accountMoveTitle'),
+            content: t('accountMoveContent', { mac: binding.macAddress, line: binding.line }),
+          });
+          if (!agreed) return false;
+        }
+        const { unbound } = await updateAccount({ ...input, id: editId });
+        if (unbound > 0) void message.warning(t('accountUnbound'));
+      }
       void message.success(t('saved'));
       navigate(ACCOUNT_LIST);
     });

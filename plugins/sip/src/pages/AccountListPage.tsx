@@ -112,6 +112,7 @@ export function AccountListPage() {
       okText: t('unbind'),
     },
     run: unbindAccounts,
+    doneText: t('unbound'),
   };
 
   return (

@@ -107,13 +107,13 @@ describe('the SIP server form', () => {
     await type('expires', '10');
     await type('secondary_port', '0');
     await click(buttonNamed('Save'));
-    await waitFor(() => expect(errorOf('port')).toBe('Enter an integer from 1 to 65535'));
-    expect(errorOf('expires')).toBe('Enter an integer from 30 to 604800');
+    await waitFor(() => expect(errorOf('port')).toBe('Ports are integers from 1 to 65535'));
+    expect(errorOf('expires')).toBe('The register expiry is 30 to 604800 seconds');
     expect(errorOf('server')).toBe('Invalid format!');
     expect(errorOf('siteId')).toBe('This field cannot be empty!');
     // The additional settings opened to show their error.
     expect(document.querySelector('.ant-collapse-item-active')).not.toBeNull();
-    expect(errorOf('secondary_port')).toBe('Enter an integer from 1 to 65535');
+    expect(errorOf('secondary_port')).toBe('Ports are integers from 1 to 65535');
     expect(calls.some((call) => call.path === '/tb-sip-server/add')).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import type {
 } from '@phonefleet/sdk';
 import {
   FormShell,
+  type MessageKey,
   SiteTreeSelect,
   translate,
   useEditedRecord,
@@ -99,12 +100,12 @@ export function serverInput(values: ServerValues, siteId: number): SipServerInpu
 
 /** The SIP server form's rules: integers within a range, lengths, required fields. */
 function useServerRules() {
-  const t = useTexts(sipText);
   const language = useLanguage();
   const common = useFieldRules();
-  const range = (bounds: { min: number; max: number }, required: boolean): Rule[] => [
+  // The platform's own messages for what it refuses the same way.
+  const range = (bounds: { min: number; max: number }, required: boolean, key: MessageKey): Rule[] => [
     ...(required ? [common.required] : []),
-    { type: 'integer', ...bounds, message: t('portRule', bounds) },
+    { type: 'integer', ...bounds, message: translate(key, language) },
   ];
   return {
     name: common.name,
@@ -116,8 +117,8 @@ function useServerRules() {
       common.length128,
       { pattern: SIP_TOKEN, message: translate('invalidFormat', language) },
     ],
-    port: (required: boolean) => range(PORT_RANGE, required),
-    expires: range(EXPIRES_RANGE, true),
+    port: (required: boolean) => range(PORT_RANGE, required, 'sipPortInvalid'),
+    expires: range(EXPIRES_RANGE, true, 'sipExpiresInvalid'),
   };
 }
 
@@ -171,7 +172,11 @@ export function ServerFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const [form] = Form.useForm<ServerValues>();
-  const shell = useFormShell({ form, cancelTo: SERVER_LIST });
+  const shell = useFormShell({
+    form,
+    cancelTo: SERVER_LIST,
+    fieldErrors: { sipServerNameExists: 'serverName' },
+  });
   const editId = Number(query.get('id')) || 0;
   // The additional settings start open when the server has a secondary server, and open on a save
   // whose error lies inside them.
