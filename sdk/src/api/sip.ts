@@ -24,6 +24,13 @@ export const SIP_DEFAULTS = {
 /** Lines a phone can hold at most (spec §9 "Up to 20 SIP accounts"); a model may hold fewer. */
 export const MAX_LINES = 20;
 
+/** A server's ports: integers 1..65535 (spec §5 "Ports integers"). */
+export const SIP_PORT_RANGE = { min: 1, max: 65535 } as const;
+/** A register expiry in seconds: 30 s to 7 days (our bounds; the spec gives only the 3600 default). */
+export const SIP_EXPIRES_RANGE = { min: 30, max: 604_800 } as const;
+/** Host names, addresses and SIP user parts: no spaces, quotes or angle brackets (may be empty). */
+export const SIP_TOKEN = /^[^\s"<>]*$/;
+
 /** The additional (secondary) server block of a SIP server. */
 export interface SipSecondaryServer {
   /** Empty: no secondary server. */

@@ -3,6 +3,15 @@
 // Browser code imports runtime values from here and only types from `@phonefleet/sdk`: the sdk root
 // also carries the zod schemas, which the browser does not need (shared modules are not tree-shaken).
 export {
+  MAX_LINES,
+  NatTraversal,
+  SIP_DEFAULTS,
+  SIP_EXPIRES_RANGE,
+  SIP_PORT_RANGE,
+  SIP_TOKEN,
+  SipTransport,
+} from '../api/sip.js';
+export {
   DEFAULT_PAGE_SIZE,
   EMPTY_CELL,
   ErrorCode,
@@ -15,6 +24,7 @@ export { macWithColons, normaliseMac } from '../mac.js';
 export { isMessageKey, type MessageKey, messages, translate } from '../messages.js';
 export { isStrongPassword } from '../password.js';
 export { remoteName } from '../remote-name.js';
+export { AccountStatus } from '../states.js';
 export {
   type ApiRequestOptions,
   apiDownload,

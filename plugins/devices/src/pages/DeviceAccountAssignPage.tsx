@@ -1,5 +1,4 @@
-import type { MAX_LINES as SDK_MAX_LINES } from '@phonefleet/sdk';
-import { FormShell, useFieldRules, useFormShell, useTexts } from '@phonefleet/sdk/ui';
+import { FormShell, MAX_LINES, useFieldRules, useFormShell, useTexts } from '@phonefleet/sdk/ui';
 import { Alert, Button, Form, InputNumber, message, Table } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { DEFAULT_DEVICE_SORT, searchDevices } from '../api.js';
@@ -8,13 +7,6 @@ import { type Choice, SearchSelect } from '../components/SearchSelect.js';
 import { type AccountAssignment, assignMany, searchAccounts } from '../lines-api.js';
 import { deviceText } from '../texts.js';
 import { useCanAssign } from './DeviceAccountPage.js';
-
-/**
- * Lines a phone holds at most (spec §9): the sdk's MAX_LINES, spelled again because browser code
- * takes runtime values only from `@phonefleet/sdk/ui` (its type makes the compiler check the copy).
- * A model holding fewer lines is refused by the server with its message.
- */
-const MAX_LINES: typeof SDK_MAX_LINES = 20;
 
 interface Values {
   line: number;

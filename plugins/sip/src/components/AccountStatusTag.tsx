@@ -1,6 +1,5 @@
-import { useTexts } from '@phonefleet/sdk/ui';
+import { AccountStatus, useTexts } from '@phonefleet/sdk/ui';
 import { Tag } from 'antd';
-import { AccountStatus } from '../sip-options.js';
 import { type SipTextKey, sipText } from '../texts.js';
 
 const LOOK: Record<number, { key: SipTextKey; color: string }> = {

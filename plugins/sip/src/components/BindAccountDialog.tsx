@@ -1,10 +1,9 @@
 import type { SipAccountRow } from '@phonefleet/sdk';
-import { DevicePicker, useTexts } from '@phonefleet/sdk/ui';
+import { DevicePicker, MAX_LINES, useTexts } from '@phonefleet/sdk/ui';
 import { Alert, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { assignAccount } from '../api.js';
 import { useConflictAwareAssign } from '../binding-conflict.js';
-import { MAX_LINES } from '../sip-options.js';
 import { sipText } from '../texts.js';
 
 export interface BindAccountDialogProps {

@@ -1,6 +1,7 @@
 import type { SipAccountInput, SipServerOption } from '@phonefleet/sdk';
 import {
   FormShell,
+  SIP_TOKEN,
   SiteTreeSelect,
   translate,
   useEditedRecord,
@@ -14,7 +15,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { addAccount, fetchAccount, fetchModels, fetchServerOptions, updateAccount } from '../api.js';
 import { ACCOUNT_LIST } from '../links.js';
-import { SIP_TOKEN } from '../sip-options.js';
 import { sipText } from '../texts.js';
 
 export interface AccountValues {

@@ -1,11 +1,13 @@
-import type {
-  NatTraversal as NatTraversalValue,
-  SipServerInput,
-  SipTransport as TransportValue,
-} from '@phonefleet/sdk';
+import type { SipServerInput } from '@phonefleet/sdk';
 import {
   FormShell,
   type MessageKey,
+  NatTraversal,
+  SIP_DEFAULTS,
+  SIP_EXPIRES_RANGE,
+  SIP_PORT_RANGE,
+  SIP_TOKEN,
+  type SipTransport,
   SiteTreeSelect,
   translate,
   useEditedRecord,
@@ -20,21 +22,14 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { addServer, fetchServer, updateServer } from '../api.js';
 import { SERVER_LIST } from '../links.js';
-import {
-  EXPIRES_RANGE,
-  NatTraversal,
-  PORT_RANGE,
-  SERVER_DEFAULTS,
-  SIP_TOKEN,
-  TRANSPORT_OPTIONS,
-} from '../sip-options.js';
+import { TRANSPORT_OPTIONS } from '../sip-options.js';
 import { type SipTextKey, sipText } from '../texts.js';
 
 interface SecondaryValues {
   server?: string;
   port: number;
   expires: number;
-  transport: TransportValue;
+  transport: SipTransport;
   outboundProxy?: string;
   outboundPort?: number | null;
 }
@@ -46,25 +41,25 @@ export interface ServerValues {
   outboundProxy?: string;
   outboundPort?: number | null;
   expires: number;
-  transport: TransportValue;
-  natTraversal: NatTraversalValue;
+  transport: SipTransport;
+  natTraversal: NatTraversal;
   siteId?: number;
   secondary: SecondaryValues;
 }
 
 /** What a new server starts with (spec §9 SIP defaults; no secondary server). */
 export const NEW_SERVER: Omit<ServerValues, 'serverName' | 'server'> = {
-  port: SERVER_DEFAULTS.port,
-  expires: SERVER_DEFAULTS.expires,
-  transport: SERVER_DEFAULTS.transport,
-  natTraversal: SERVER_DEFAULTS.natTraversal,
+  port: SIP_DEFAULTS.port,
+  expires: SIP_DEFAULTS.expires,
+  transport: SIP_DEFAULTS.transport,
+  natTraversal: SIP_DEFAULTS.natTraversal,
   outboundProxy: '',
   outboundPort: null,
   secondary: {
     server: '',
-    port: SERVER_DEFAULTS.secondaryPort,
-    expires: SERVER_DEFAULTS.expires,
-    transport: SERVER_DEFAULTS.transport,
+    port: SIP_DEFAULTS.secondaryPort,
+    expires: SIP_DEFAULTS.expires,
+    transport: SIP_DEFAULTS.transport,
     outboundProxy: '',
     outboundPort: null,
   },
@@ -117,8 +112,8 @@ function useServerRules() {
       common.length128,
       { pattern: SIP_TOKEN, message: translate('invalidFormat', language) },
     ],
-    port: (required: boolean) => range(PORT_RANGE, required, 'sipPortInvalid'),
-    expires: range(EXPIRES_RANGE, true, 'sipExpiresInvalid'),
+    port: (required: boolean) => range(SIP_PORT_RANGE, required, 'sipPortInvalid'),
+    expires: range(SIP_EXPIRES_RANGE, true, 'sipExpiresInvalid'),
   };
 }
 
