@@ -14,6 +14,14 @@ export interface Reply<Row = unknown> {
   messageKey?: MessageKey;
 }
 
+/**
+ * The answer of every import (the shared import dialog reads it): the refused rows with why, and
+ * `totalRows` the rows or files read, each either imported or refused once (imported = totalRows - rows).
+ */
+export function importReply<Row>({ read, failed }: { read: number; failed: Row[] }): Reply<Row> {
+  return { rows: failed, totalRows: read, messageKey: failed.length ? 'importPartlyFailed' : 'success' };
+}
+
 /** The one error type: a spec message, an envelope code and the HTTP status that goes with it. */
 export class AppError extends Error {
   constructor(

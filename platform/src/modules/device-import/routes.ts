@@ -1,3 +1,4 @@
+import { importReply } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import { sendXlsx, XLSX_UPLOAD } from '../../http/xlsx.js';
@@ -20,18 +21,10 @@ export function deviceImportRoutes({
       access: { power: 'deviceManagement', button: 'import' },
       upload: XLSX_UPLOAD,
       handler: async ({ file, session, ctx }) => {
-        const { read, failed } = await deviceImportService.import(
-          session.scope,
-          actorOf(session, ctx),
-          file.bytes,
-          (ctx.state.request as RequestState).language,
+        const language = (ctx.state.request as RequestState).language;
+        return importReply(
+          await deviceImportService.import(session.scope, actorOf(session, ctx), file.bytes, language),
         );
-        // Every row read is either imported or refused once: imported = totalRows - rows.length.
-        return {
-          rows: failed,
-          totalRows: read,
-          messageKey: failed.length ? 'importPartlyFailed' : 'success',
-        };
       },
     }),
     defineRoute({

@@ -1,3 +1,4 @@
+import { importReply } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import { idsBody } from '../sites/fleet-common.js';
@@ -16,13 +17,7 @@ export function macFileRoutes({ macFileService }: { macFileService: MacFileServi
       upload: MAC_FILE_UPLOAD,
       handler: async ({ file, session, ctx }) => {
         const { language } = ctx.state.request as RequestState;
-        const { read, failed } = await macFileService.import(session.scope, file, language);
-        // Every file read is either imported or refused once: imported = totalRows - rows.length.
-        return {
-          rows: failed,
-          totalRows: read,
-          messageKey: failed.length ? 'importPartlyFailed' : 'success',
-        };
+        return importReply(await macFileService.import(session.scope, file, language));
       },
     }),
     defineRoute({

@@ -1,3 +1,4 @@
+import { importReply } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import { sendXlsx, XLSX_UPLOAD } from '../../http/xlsx.js';
@@ -149,12 +150,7 @@ export function sipRoutes({
       upload: XLSX_UPLOAD,
       handler: async ({ file, session, ctx }) => {
         const language = (ctx.state.request as RequestState).language;
-        const { read, failed } = await sipAccountImport.import(session.scope, file.bytes, language);
-        return {
-          rows: failed,
-          totalRows: read,
-          messageKey: failed.length ? 'importPartlyFailed' : 'success',
-        };
+        return importReply(await sipAccountImport.import(session.scope, file.bytes, language));
       },
     }),
     defineRoute({
