@@ -138,10 +138,6 @@ export const deviceText = defineTexts({
     en: 'Unbind {user} from line {line} of this device?',
     zh: '确定将 {user} 从该设备的线路 {line} 解绑吗？',
   },
-  conflictTitle: { en: 'Duplicate account binding', zh: '账号重复绑定' },
-  conflictLine: { en: '{user} is bound to {mac} line {line}.', zh: '{user} 已绑定到 {mac} 线路 {line}。' },
-  conflictMore: { en: '… and {count} more.', zh: '……以及另外 {count} 个。' },
-  conflictQuestion: { en: 'Bind it here instead?', zh: '确定改为绑定到此处吗？' },
   assignAccounts: { en: 'Assign SIP accounts', zh: '分配 SIP 账号' },
   assignIntro: {
     en: 'The first account goes to the first device, the second to the second, and so on, all on the chosen line.',

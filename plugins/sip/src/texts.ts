@@ -99,10 +99,6 @@ export const sipText = defineTexts({
     en: 'Unbind the {count} selected account(s) from their devices?',
     zh: '确定将选中的 {count} 个账号从设备上解绑吗？',
   },
-  conflictTitle: { en: 'Duplicate account binding', zh: '账号重复绑定' },
-  conflictLine: { en: '{user} is bound to {mac} line {line}.', zh: '{user} 已绑定到 {mac} 线路 {line}。' },
-  conflictMore: { en: '… and {count} more.', zh: '……以及另外 {count} 个。' },
-  conflictQuestion: { en: 'Bind it here instead?', zh: '确定改为绑定到此处吗？' },
 });
 
 export type SipTextKey = TextKeyOf<typeof sipText>;

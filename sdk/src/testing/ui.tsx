@@ -77,18 +77,37 @@ export async function waitFor(check: () => void, timeoutMs = 4000): Promise<void
   }
 }
 
-/** Replies to the api calls by path (`/api/device/search` → rows); other paths answer no rows. */
-export function stubApi(replies: Record<string, (body: unknown) => unknown[]>): {
+/** A refusal of the platform: its envelope code, message and `messageExt` (a conflict's list). */
+export interface StubRefusal {
+  code: number;
+  message: string;
+  messageExt?: string;
+}
+
+/** A path's answer: its rows, or a refusal. */
+export type StubReply = unknown[] | StubRefusal;
+
+/**
+ * Replies to the api calls by path (`/api/device/search` → rows, or a refusal); other paths answer
+ * no rows. Records each call's path and body; `bodies(path)` lists the bodies sent to one path.
+ */
+export function stubApi(replies: Record<string, (body: unknown) => StubReply>): {
   calls: { path: string; body: unknown }[];
+  bodies(path: string): unknown[];
 } {
   const calls: { path: string; body: unknown }[] = [];
   const fetchStub = async (url: string, init?: RequestInit) => {
     const path = new URL(url, 'http://console.test').pathname.replace(/^\/api/, '');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
     calls.push({ path, body });
-    const rows = replies[path]?.(body) ?? [];
-    return Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows } });
+    const reply = replies[path]?.(body) ?? [];
+    if (Array.isArray(reply))
+      return Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows: reply } });
+    return Response.json({ messageExt: null, ...reply, result: { rows: [] } });
   };
   vi.stubGlobal('fetch', fetchStub);
-  return { calls };
+  return {
+    calls,
+    bodies: (path) => calls.filter((call) => call.path === path).map((call) => call.body),
+  };
 }

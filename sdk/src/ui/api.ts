@@ -208,8 +208,13 @@ export async function apiDownload(
 }
 
 function report(error: ApiError, options: ApiRequestOptions): ApiError {
-  if (!options.silent) toast.error({ content: error.message, key: `pf-api-${error.code}-${error.message}` });
+  if (!options.silent) showApiError(error);
   return error;
+}
+
+/** Shows a refusal as the client shows any (for a silent caller that handles only some refusals). */
+export function showApiError(error: ApiError): void {
+  toast.error({ content: error.message, key: `pf-api-${error.code}-${error.message}` });
 }
 
 /** Convenience: the first row of a successful reply (most calls answer with one row). */

@@ -36,6 +36,7 @@ export {
   type DownloadedFile,
   type HttpMethod,
   onSessionExpired,
+  showApiError,
 } from './api.js';
 export { ApiError, isApiError } from './api-error.js';
 export { type BarItem, BarList, type BarListProps } from './BarList.js';
@@ -53,6 +54,14 @@ export {
   taskTypeName,
   useTexts,
 } from './common-texts.js';
+export {
+  CONFLICTS_SHOWN,
+  type ConflictQuestion,
+  type ConflictRetry,
+  conflictsOf,
+  duplicateBindingQuestion,
+  useConflictRetry,
+} from './conflict.js';
 export { type ChartSlice, DonutChart, type DonutChartProps } from './DonutChart.js';
 export {
   epochOfWallClock,

@@ -15,6 +15,13 @@ const texts = {
   importWaiting: { en: 'Importing, please wait...', zh: '正在导入，请稍候...' },
   importFailedRows: { en: 'Rows that were not imported', zh: '未导入的行' },
   importExportFailed: { en: 'Export failed data', zh: '导出失败数据' },
+  conflictsMore: { en: '… and {count} more.', zh: '……以及另外 {count} 个。' },
+  duplicateBindingTitle: { en: 'Duplicate account binding', zh: '账号重复绑定' },
+  duplicateBindingLine: {
+    en: '{user} is bound to {mac} line {line}.',
+    zh: '{user} 已绑定到 {mac} 线路 {line}。',
+  },
+  duplicateBindingQuestion: { en: 'Bind it here instead?', zh: '确定改为绑定到此处吗？' },
 } as const satisfies TextTable<string>;
 
 export type KitTextKey = keyof typeof texts;

@@ -1,7 +1,6 @@
-import { useTexts } from '@phonefleet/sdk/ui';
+import { duplicateBindingQuestion, useConflictRetry, useLanguage, useTexts } from '@phonefleet/sdk/ui';
 import { Alert, Modal } from 'antd';
 import { useState } from 'react';
-import { useConflictAwareAssign } from '../binding-conflict.js';
 import { type AccountOption, assignOne, fetchAccountOptions } from '../lines-api.js';
 import { deviceText } from '../texts.js';
 import { type Choice, SearchSelect } from './SearchSelect.js';
@@ -21,7 +20,7 @@ export interface LineAccountDialogProps {
  */
 export function LineAccountDialog({ deviceId, line, onClose, onBound }: LineAccountDialogProps) {
   const t = useTexts(deviceText);
-  const conflicts = useConflictAwareAssign();
+  const conflicts = useConflictRetry(duplicateBindingQuestion(useLanguage()));
   const [account, setAccount] = useState<Choice[]>([]);
   const [missing, setMissing] = useState(false);
   const [binding, setBinding] = useState(false);
@@ -45,7 +44,7 @@ export function LineAccountDialog({ deviceId, line, onClose, onBound }: LineAcco
     if (accountId === undefined) return setMissing(true);
     setBinding(true);
     try {
-      if (await conflicts.assign((force) => assignOne({ deviceId, line, accountId }, force))) {
+      if (await conflicts.run((force) => assignOne({ deviceId, line, accountId }, force))) {
         close();
         onBound();
       }

@@ -1,8 +1,16 @@
-import { FormShell, MAX_LINES, useFieldRules, useFormShell, useTexts } from '@phonefleet/sdk/ui';
+import {
+  duplicateBindingQuestion,
+  FormShell,
+  MAX_LINES,
+  useConflictRetry,
+  useFieldRules,
+  useFormShell,
+  useLanguage,
+  useTexts,
+} from '@phonefleet/sdk/ui';
 import { Alert, Button, Form, InputNumber, message, Table } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { DEFAULT_DEVICE_SORT, searchDevices } from '../api.js';
-import { useConflictAwareAssign } from '../binding-conflict.js';
 import { type Choice, SearchSelect } from '../components/SearchSelect.js';
 import { type AccountAssignment, assignMany, searchAccounts } from '../lines-api.js';
 import { deviceText } from '../texts.js';
@@ -64,7 +72,7 @@ export function DeviceAccountAssignPage({ basePath }: { basePath: string }) {
   const canAssign = useCanAssign();
   const [form] = Form.useForm<Values>();
   const shell = useFormShell({ form, cancelTo: basePath });
-  const conflicts = useConflictAwareAssign();
+  const conflicts = useConflictRetry(duplicateBindingQuestion(useLanguage()));
   const devices = Form.useWatch('devices', form) ?? [];
   const accounts = Form.useWatch('accounts', form) ?? [];
   const line = Form.useWatch('line', form);
@@ -79,7 +87,7 @@ export function DeviceAccountAssignPage({ basePath }: { basePath: string }) {
         line: values.line,
         accountId: pair.account.value,
       }));
-      if (!(await conflicts.assign((force) => assignMany(assignments, force)))) return false;
+      if (!(await conflicts.run((force) => assignMany(assignments, force)))) return false;
       void message.success(t('assigned', { count: assignments.length }));
       navigate(basePath);
     });

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { DeviceLines } from '@phonefleet/sdk';
-import { renderInConsole as renderWithButtons } from '@phonefleet/sdk/testing/ui';
+import { renderInConsole as renderWithButtons, type StubReply } from '@phonefleet/sdk/testing/ui';
 import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, renderInConsole, settle, waitFor } from '../testing/render.js';
+import { cleanup, renderInConsole, settle, stubApi, waitFor } from '../testing/render.js';
 import { DeviceAccountAssignPage } from './DeviceAccountAssignPage.js';
 import { DeviceAccountPage } from './DeviceAccountPage.js';
 
@@ -37,25 +37,9 @@ const bobBoundElsewhere = {
 const withAssign = (ui: ReactNode, path: string) =>
   renderWithButtons(ui, { buttons: { deviceManagement: [], sipAccount: ['assign'] }, path });
 
-type Reply = unknown[] | { code: number; message: string; messageExt?: string };
-
-/** Answers by path, like the kit's stubApi, but an answer may be a refusal; records each call. */
-function stubReplies(replies: Record<string, () => Reply>) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = new URL(url, 'http://console.test').pathname.replace(/^\/api/, '');
-    calls.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    const answer = replies[path]?.() ?? [];
-    if (Array.isArray(answer))
-      return Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows: answer } });
-    return Response.json({ messageExt: null, ...answer, result: { rows: [] } });
-  });
-  return { bodies: (path: string) => calls.filter((call) => call.path === path).map((call) => call.body) };
-}
-
 /** Answers in turn, then the last one again. */
 const inTurn =
-  (...answers: Reply[]) =>
+  (...answers: StubReply[]) =>
   () =>
     (answers.length > 1 ? answers.shift() : answers[0]) ?? [];
 
@@ -100,7 +84,7 @@ afterEach(async () => {
 
 describe('a device’s SIP account lines', () => {
   it('lists every line of the model, read-only without the assign button', async () => {
-    stubReplies({ '/device/listDeviceAccount': () => [lines] });
+    stubApi({ '/device/listDeviceAccount': () => [lines] });
     await renderInConsole(<DeviceAccountPage basePath="/device" />, [], '/device/deviceAccount?id=5');
     await waitFor(() => expect(lineCells()).toHaveLength(3));
     expect(lineCells()).toEqual([
@@ -115,7 +99,7 @@ describe('a device’s SIP account lines', () => {
   });
 
   it('unbinds a line after the unbind confirmation', async () => {
-    const api = stubReplies({ '/device/listDeviceAccount': () => [lines] });
+    const api = stubApi({ '/device/listDeviceAccount': () => [lines] });
     await withAssign(<DeviceAccountPage basePath="/device" />, '/device/deviceAccount?id=5');
     await waitFor(() => expect(byTestId('unbind-line-2')).not.toBeNull());
     await click(byTestId('unbind-line-2'));
@@ -130,7 +114,7 @@ describe('a device’s SIP account lines', () => {
   });
 
   it('binds a free line, asking first when the account is bound to another device', async () => {
-    const api = stubReplies({
+    const api = stubApi({
       '/device/listDeviceAccount': () => [lines],
       '/device/listAccount': () => [
         {
@@ -166,7 +150,7 @@ describe('a device’s SIP account lines', () => {
 
 describe('assigning accounts to many devices', () => {
   it('pairs the first account with the first device, and assigns in one call, asking about conflicts', async () => {
-    const api = stubReplies({
+    const api = stubApi({
       '/device/search': () => [
         {
           list: [

@@ -8,7 +8,7 @@ import {
   click,
   renderInConsole,
   type StubReply,
-  stubReplies,
+  stubApi,
   waitFor,
 } from '../testing/helpers.js';
 import { BindAccountDialog } from './BindAccountDialog.js';
@@ -48,7 +48,7 @@ const refusedAsBound: StubReply = {
 /** Opens the dialog for the account with the given answers to `/device/accountAssignOne`. */
 async function open(assignReplies: StubReply[]) {
   const answers = [...assignReplies];
-  const api = stubReplies({
+  const api = stubApi({
     '/tb-site-template/siteSelect': () => [{ id: 3, siteName: 'Lobby', parentId: null }],
     '/device/search': () => [{ list: [device], total: 1 }],
     '/device/accountAssignOne': () => answers.shift() ?? [],
@@ -60,8 +60,7 @@ async function open(assignReplies: StubReply[]) {
   });
   await waitFor(() => expect(document.body.textContent).toContain(device.macAddress));
   await click(document.querySelector('[data-testid=bind-devices] tbody .ant-checkbox-input'));
-  const assigns = () =>
-    api.calls.filter((call) => call.path === '/device/accountAssignOne').map((call) => call.body);
+  const assigns = () => api.bodies('/device/accountAssignOne');
   return { onBound, assigns };
 }
 

@@ -1,9 +1,15 @@
 import type { SipAccountRow } from '@phonefleet/sdk';
-import { DevicePicker, MAX_LINES, useTexts } from '@phonefleet/sdk/ui';
+import {
+  DevicePicker,
+  duplicateBindingQuestion,
+  MAX_LINES,
+  useConflictRetry,
+  useLanguage,
+  useTexts,
+} from '@phonefleet/sdk/ui';
 import { Alert, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { assignAccount } from '../api.js';
-import { useConflictAwareAssign } from '../binding-conflict.js';
 import { sipText } from '../texts.js';
 
 export interface BindAccountDialogProps {
@@ -21,7 +27,7 @@ export interface BindAccountDialogProps {
  */
 export function BindAccountDialog({ account, onClose, onBound }: BindAccountDialogProps) {
   const t = useTexts(sipText);
-  const conflicts = useConflictAwareAssign();
+  const conflicts = useConflictRetry(duplicateBindingQuestion(useLanguage()));
   const [deviceId, setDeviceId] = useState<number>();
   const [line, setLine] = useState<number | null>(1);
   const [missing, setMissing] = useState(false);
@@ -42,7 +48,7 @@ export function BindAccountDialog({ account, onClose, onBound }: BindAccountDial
     }
     setBinding(true);
     try {
-      const done = await conflicts.assign((force) =>
+      const done = await conflicts.run((force) =>
         assignAccount({ deviceId, line, accountId: account.id }, force),
       );
       if (done) {

@@ -1,31 +1,15 @@
 import { settle, waitFor } from '@phonefleet/sdk/testing/ui';
 import { act } from 'react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 
-export { cleanup, renderInConsole, settle, stubApi, waitFor } from '@phonefleet/sdk/testing/ui';
-
-/** A reply of the platform: rows, or a refusal with its code, message and messageExt. */
-export type StubReply = unknown[] | { code: number; message: string; messageExt?: string };
-
-/**
- * Like the kit's `stubApi`, but a path's answer may also be a refusal (a conflict, an invalid
- * request); each call's path and body are recorded.
- */
-export function stubReplies(replies: Record<string, (body: unknown) => StubReply>): {
-  calls: { path: string; body: unknown }[];
-} {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = new URL(url, 'http://console.test').pathname.replace(/^\/api/, '');
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    calls.push({ path, body });
-    const reply = replies[path]?.(body) ?? [];
-    if (Array.isArray(reply))
-      return Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows: reply } });
-    return Response.json({ messageExt: null, ...reply, result: { rows: [] } });
-  });
-  return { calls };
-}
+export {
+  cleanup,
+  renderInConsole,
+  type StubReply,
+  settle,
+  stubApi,
+  waitFor,
+} from '@phonefleet/sdk/testing/ui';
 
 export const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
 
