@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { SessionInfo } from '../modules/auth/session-info.js';
 import type { Reply } from './envelope.js';
-import type { UploadedFile, UploadRule } from './upload.js';
+import type { FileSink, StoredUpload, UploadedFile, UploadRule } from './upload.js';
 
 /**
  * Who may call a route: anyone, any signed-in user, or a user whose role grants the power
@@ -50,7 +50,7 @@ export interface RouteDefinition<
     A,
     z.output<BodySchema>,
     z.output<QuerySchema>,
-    Upload extends UploadRule ? UploadedFile : undefined
+    Upload extends UploadRule ? (Upload extends { store: FileSink } ? StoredUpload : UploadedFile) : undefined
   >;
 }
 

@@ -9,12 +9,38 @@ export interface UploadRule {
   maxBytes: number;
   /** Lower-case, with the dot: ['.xlsx', '.xls']. */
   extensions: readonly string[];
+  /**
+   * Streams the file into this store instead of memory (firmware, resources: hundreds of MB); the
+   * handler gets what was stored. Without it the file is read into memory.
+   */
+  store?: FileSink;
 }
 
 export interface UploadedFile {
   /** The client's file name, without any folder part. */
   name: string;
   bytes: Buffer;
+}
+
+/** A file streamed into a `FileSink` (the files module's `FileStore`). */
+export interface SunkFile {
+  id: number;
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+export interface FileSink {
+  write(
+    source: AsyncIterable<Buffer>,
+    limits: { orgId: number; name: string; maxBytes: number },
+  ): Promise<SunkFile>;
+}
+
+/** What a handler gets for a rule with a store. */
+export interface StoredUpload {
+  name: string;
+  stored: SunkFile;
 }
 
 export const UPLOAD_FIELD = 'file';
@@ -45,6 +71,7 @@ function multerFailure(error: unknown, rule: UploadRule): AppError {
  * passes through without a file, and `uploadedFile` refuses it.
  */
 export function uploadMiddleware(rule: UploadRule) {
+  if (rule.store) return streamingUpload(rule, rule.store);
   const parse = multer({
     storage: multer.memoryStorage(),
     defParamCharset: 'utf8',
@@ -60,7 +87,7 @@ export function uploadMiddleware(rule: UploadRule) {
     if (request.body !== undefined) (ctx.request as { body?: unknown }).body = request.body;
     if (request.file) {
       ctx.state.upload = {
-        name: path.basename(request.file.originalname.replaceAll('\\', '/')),
+        name: clientName(request.file.originalname),
         bytes: request.file.buffer,
       } satisfies UploadedFile;
     }
@@ -68,12 +95,89 @@ export function uploadMiddleware(rule: UploadRule) {
   };
 }
 
+function clientName(originalName: string): string {
+  return path.basename(originalName.replaceAll('\\', '/'));
+}
+
+function checkExtension(name: string, rule: UploadRule): void {
+  if (!rule.extensions.includes(path.extname(name).toLowerCase()))
+    throw AppError.invalid('uploadWrongType', rule.extensions.join(', '));
+}
+
+/**
+ * Streams the one file of a multipart request into `store` as it arrives (the caller's organization
+ * owns it): memory stays at one chunk whatever the size. The type is checked before a byte is
+ * stored; the size while storing. A refused or cut-off upload stores nothing.
+ */
+function streamingUpload(rule: UploadRule, store: FileSink) {
+  return async (ctx: Context, next: Next) => {
+    const orgId = (ctx.state.session as { scope: { orgId: number } } | undefined)?.scope.orgId;
+    if (orgId === undefined) throw AppError.sessionExpired();
+    // The store's own refusal (too large, the database) says more than the aborted stream it causes.
+    let writing: Promise<SunkFile> | undefined;
+    const storage: multer.StorageEngine = {
+      _handleFile(_request, file, done) {
+        const name = clientName(file.originalname);
+        try {
+          checkExtension(name, rule);
+        } catch (error) {
+          file.stream.resume();
+          done(error);
+          return;
+        }
+        writing = store.write(file.stream, { orgId, name, maxBytes: rule.maxBytes });
+        writing.then(
+          (stored) => done(null, { stored } as Partial<Express.Multer.File>),
+          (error: unknown) => {
+            file.stream.resume();
+            done(error);
+          },
+        );
+      },
+      _removeFile(_request, _file, done) {
+        done(null);
+      },
+    };
+    const parse = multer({
+      storage,
+      defParamCharset: 'utf8',
+      limits: { files: 1, fields: MAX_FORM_FIELDS, parts: MAX_FORM_FIELDS + 1 },
+    }).single(UPLOAD_FIELD);
+    const request = ctx.req as typeof ctx.req & {
+      file?: Express.Multer.File & { stored?: SunkFile };
+      body?: unknown;
+    };
+    await new Promise<void>((resolve, reject) => {
+      parse(request as never, ctx.res as never, (error: unknown) => {
+        if (!error) return resolve();
+        const refused =
+          writing?.then(
+            () => error,
+            (refusal: unknown) => refusal,
+          ) ?? Promise.resolve(error);
+        void refused.then((cause) => reject(cause instanceof AppError ? cause : multerFailure(cause, rule)));
+      });
+    });
+    if (request.body !== undefined) (ctx.request as { body?: unknown }).body = request.body;
+    if (request.file?.stored) {
+      ctx.state.upload = {
+        name: request.file.stored.name,
+        stored: request.file.stored,
+      } satisfies StoredUpload;
+    }
+    await next();
+  };
+}
+
 /** The request's file, checked against the route's rule. */
-export function uploadedFile(ctx: Context, rule: UploadRule): UploadedFile {
+export function uploadedFile(ctx: Context, rule: UploadRule): UploadedFile | StoredUpload {
+  if (rule.store) {
+    const stored = ctx.state.upload as StoredUpload | undefined;
+    if (!stored) throw AppError.invalid('uploadMissing');
+    return stored;
+  }
   const file = ctx.state.upload as UploadedFile | undefined;
   if (!file || file.bytes.length === 0) throw AppError.invalid('uploadMissing');
-  const extension = path.extname(file.name).toLowerCase();
-  if (!rule.extensions.includes(extension))
-    throw AppError.invalid('uploadWrongType', rule.extensions.join(', '));
+  checkExtension(file.name, rule);
   return file;
 }

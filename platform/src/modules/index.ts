@@ -7,6 +7,7 @@ import { deviceGateModule } from './device-gate/module.js';
 import { deviceImportModule } from './device-import/module.js';
 import { devicesModule } from './devices/module.js';
 import { extensionsModule } from './extensions/module.js';
+import { filesModule } from './files/module.js';
 import { groupsModule } from './groups/module.js';
 import { homeModule } from './home/module.js';
 import { macFilesModule } from './mac-files/module.js';
@@ -35,6 +36,7 @@ export const modules = [
   mailModule,
   authModule,
   extensionsModule,
+  filesModule,
   homeModule,
   configurationModule,
   provisioningModule,
