@@ -189,6 +189,7 @@ describe('users, roles and account links', () => {
     await page.waitForURL('**/personnalInfo');
     await expect.poll(() => page.getByTestId('personal-email').textContent()).toBe(KEEPER.email);
     await page.getByTestId('new-email').fill(NEW_EMAIL);
+    await page.getByTestId('email-password').fill(KEEPER.password);
     await page.getByTestId('email-save').click();
     await page
       .getByTestId('email-link-sent')

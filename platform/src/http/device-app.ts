@@ -1,5 +1,6 @@
 import Koa, { type Context } from 'koa';
 import type { FailureLog } from './failure-log.js';
+import { clientAddress } from './route.js';
 
 /** A phone's request, as every device-facing handler sees it. */
 export interface DeviceRequest {
@@ -36,7 +37,7 @@ function deviceRequest(ctx: Context, prefix: string): DeviceRequest {
     uri: ctx.url,
     query: ctx.query,
     userAgent: ctx.get('User-Agent'),
-    ip: ctx.ip.replace(/^::ffff:/, ''),
+    ip: clientAddress(ctx),
     authorization: ctx.get('Authorization') || undefined,
     ifNoneMatch: ctx.get('If-None-Match') || undefined,
   };

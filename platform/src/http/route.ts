@@ -70,3 +70,8 @@ export interface SessionResolver {
 }
 
 export const emptyObject = z.object({}).strict();
+
+/** The caller's address as PostgreSQL and the throttles store it (IPv4 without its IPv6 mapping). */
+export function clientAddress(ctx: Pick<Context, 'ip'>): string {
+  return ctx.ip.replace(/^::ffff:/, '');
+}

@@ -46,8 +46,9 @@ export function fetchPersonalInfo(): Promise<PersonalInfo> {
   return apiFirstRow<PersonalInfo>('GET', '/user/userInfo');
 }
 
-export async function requestEmailChange(email: string): Promise<void> {
-  await apiRequest('POST', '/user/updateEmail', { body: { email } });
+/** The current password is asked too: an email change can take the account over. */
+export async function requestEmailChange(email: string, password: string): Promise<void> {
+  await apiRequest('POST', '/user/updateEmail', { body: { email, password } });
 }
 
 export async function changePassword(body: {

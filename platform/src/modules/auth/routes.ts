@@ -1,5 +1,5 @@
 import type { ConsoleConfig } from '../../config.js';
-import { defineRoute, type RouteDefinition, type SessionResolver } from '../../http/route.js';
+import { clientAddress, defineRoute, type RouteDefinition, type SessionResolver } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import type { AuthService } from './auth-service.js';
 import type { CaptchaService } from './captcha-service.js';
@@ -41,7 +41,7 @@ export function authRoutes({
       access: 'public',
       body: loginBody,
       handler: async ({ body, ctx }) => {
-        const { token, session } = await authService.login(body, ctx.ip.replace(/^::ffff:/, ''));
+        const { token, session } = await authService.login(body, clientAddress(ctx));
         ctx.cookies.set(SESSION_COOKIE, token, {
           httpOnly: true,
           sameSite: 'lax',

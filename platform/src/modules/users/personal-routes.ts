@@ -1,6 +1,6 @@
 import type { ConsoleConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';
-import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import { clientAddress, defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { PersonalService } from './personal-service.js';
 import { updateEmailBody, updatePasswordBody, userInfoQuery, validateEmailBody } from './schemas.js';
 import { linkOptions } from './user-routes.js';
@@ -29,22 +29,24 @@ export function personalRoutes({
     defineRoute({
       method: 'post',
       path: '/user/updatePassword',
-      summary: 'Change the caller’s password; its other sessions end',
+      summary:
+        'Change the caller’s password (the current one checked and throttled like sign-ins); its other sessions end',
       access: 'session',
       body: updatePasswordBody,
-      handler: async ({ body, session }) => {
-        await personalService.updatePassword(session, body);
+      handler: async ({ body, session, ctx }) => {
+        await personalService.updatePassword(session, body, clientAddress(ctx));
         return { rows: [], messageKey: 'passwordChanged' };
       },
     }),
     defineRoute({
       method: 'post',
       path: '/user/updateEmail',
-      summary: 'Send a confirmation link to a new email address (the email changes when it is opened)',
+      summary:
+        'Send a confirmation link to a new email address, given the current password (the email changes when it is opened)',
       access: 'session',
       body: updateEmailBody,
       handler: async ({ body, session, ctx }) => {
-        await personalService.updateEmail(session, body.email, linkOptions(ctx, config));
+        await personalService.updateEmail(session, body, linkOptions(ctx, config), clientAddress(ctx));
         return { rows: [], messageKey: 'emailConfirmSent' };
       },
     }),

@@ -2,6 +2,7 @@ import { ErrorCode, isStrongPassword, type UserRow } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { AuthService } from '../auth/auth-service.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionInfo } from '../auth/session-info.js';
 import { type LinkOptions, toUserRow, USER_COLUMNS, USER_JOINS, type UserDbRow } from './user-rows.js';
@@ -15,10 +16,40 @@ export interface PersonalInfo extends UserRow {
 export class PersonalService {
   private readonly db: Database;
   private readonly authService: AuthService;
+  private readonly loginThrottle: LoginThrottle;
 
-  constructor({ db, authService }: { db: Database; authService: AuthService }) {
+  constructor({
+    db,
+    authService,
+    loginThrottle,
+  }: { db: Database; authService: AuthService; loginThrottle: LoginThrottle }) {
     this.db = db;
     this.authService = authService;
+    this.loginThrottle = loginThrottle;
+  }
+
+  /**
+   * The caller's current password, before a change to its credentials: guesses through a stolen
+   * session are throttled as sign-ins are (`LoginThrottle`, the same counts). Answers its hash.
+   */
+  private async checkCurrentPassword(
+    session: SessionInfo,
+    password: string,
+    address: string,
+  ): Promise<string> {
+    if (!password) throw AppError.invalid('passwordEmpty', 'oldPassword');
+    const name = session.login.user.userName;
+    if (!(await this.loginThrottle.admit(name, address)))
+      throw new AppError(ErrorCode.locked, 'accountLocked');
+    const user = await this.db.one<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE id = $1',
+      [session.login.user.id],
+    );
+    if (!user || !(await verifyPassword(password, user.password_hash))) {
+      throw AppError.invalid('oldPasswordWrong', 'oldPassword');
+    }
+    await this.loginThrottle.succeeded(name, address);
+    return user.password_hash;
   }
 
   async info(session: SessionInfo): Promise<PersonalInfo> {
@@ -39,17 +70,12 @@ export class PersonalService {
   async updatePassword(
     session: SessionInfo,
     input: { oldPassword: string; password: string; confirmPassword: string },
+    address: string,
   ): Promise<void> {
     if (!input.oldPassword) throw AppError.invalid('passwordEmpty', 'oldPassword');
     if (input.password !== input.confirmPassword) throw AppError.invalid('passwordMismatch');
     if (!isStrongPassword(input.password)) throw AppError.invalid('passwordRule');
-    const user = await this.db.one<{ password_hash: string }>(
-      'SELECT password_hash FROM users WHERE id = $1',
-      [session.login.user.id],
-    );
-    if (!user || !(await verifyPassword(input.oldPassword, user.password_hash))) {
-      throw AppError.invalid('oldPasswordWrong', 'oldPassword');
-    }
+    const currentHash = await this.checkCurrentPassword(session, input.oldPassword, address);
     const passwordHash = await hashPassword(input.password);
     await this.db.query(
       `WITH changed AS (UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $4 RETURNING id),
@@ -57,16 +83,24 @@ export class PersonalService {
             links AS (UPDATE password_resets SET used_at = now()
                        WHERE used_at IS NULL AND purpose = 'reset' AND user_id IN (SELECT id FROM changed))
        SELECT count(*) AS n FROM changed`,
-      [session.login.user.id, passwordHash, session.tokenHash, user.password_hash],
+      [session.login.user.id, passwordHash, session.tokenHash, currentHash],
     );
   }
 
   /**
-   * Sends a confirmation link to a new address; the email changes when the link is opened
-   * (`confirmEmail`). The address must not be any account's email or user name.
+   * Sends a confirmation link to a new address, once the current password is given; the email
+   * changes when the link is opened (`confirmEmail`). The address must not be any account's email
+   * or user name.
    */
-  async updateEmail(session: SessionInfo, email: string, link: LinkOptions): Promise<void> {
+  async updateEmail(
+    session: SessionInfo,
+    input: { email: string; password: string },
+    link: LinkOptions,
+    address: string,
+  ): Promise<void> {
     const { user } = session.login;
+    const { email } = input;
+    await this.checkCurrentPassword(session, input.password, address);
     await this.db.transaction(async (transaction) => {
       // Taken: another account's email or user name, or already this account's email.
       const me = await this.db.one<{ org_id: string; taken: boolean }>(

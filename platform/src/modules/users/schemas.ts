@@ -94,6 +94,7 @@ export const updatePasswordBody = z.object({
   confirmPassword: passwordField,
 });
 
-export const updateEmailBody = z.object({ email: emailField });
+/** The current password too: an email change can take the account over (its reset links go there). */
+export const updateEmailBody = z.object({ email: emailField, password: passwordField });
 
 export const validateEmailBody = z.object({ token: z.string(requiredField).min(1).max(128) });

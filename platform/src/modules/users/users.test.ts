@@ -445,13 +445,28 @@ describe('personal info', () => {
 
   it('changes the email through a link sent to the new address; sign-in by the new email works', async () => {
     expect(
-      refusal(await keeper.call('POST', '/user/updateEmail', { email: `${acme.userName}@example.com` })),
+      refusal(
+        await keeper.call('POST', '/user/updateEmail', {
+          email: `${acme.userName}@example.com`,
+          password: PASSWORD,
+        }),
+      ),
     ).toEqual([40900, 'The email already exists']);
-    expect(refusal(await keeper.call('POST', '/user/updateEmail', { email: 'deputy' }))).toEqual([
-      40000,
-      'Please fill in the email address correctly!',
-    ]);
-    const sent = await keeper.call('POST', '/user/updateEmail', { email: 'keeper.new@example.com' });
+    expect(
+      refusal(
+        await keeper.call('POST', '/user/updateEmail', {
+          email: 'keeper.new@example.com',
+          password: 'Wrong#2026',
+        }),
+      ),
+    ).toEqual([40000, 'The old password is incorrect']);
+    expect(
+      refusal(await keeper.call('POST', '/user/updateEmail', { email: 'deputy', password: PASSWORD })),
+    ).toEqual([40000, 'Please fill in the email address correctly!']);
+    const sent = await keeper.call('POST', '/user/updateEmail', {
+      email: 'keeper.new@example.com',
+      password: PASSWORD,
+    });
     expect(refusal(sent)).toEqual([0, 'A confirmation link has been sent to the new email address']);
     const { subject, token } = await tokenMailed('keeper.new@example.com', 'modifyEmail');
     expect(subject).toBe('Confirm your new email address');
@@ -493,6 +508,42 @@ describe('personal info', () => {
     expect((await keeper.call('GET', '/homepage/init')).code).toBe(0);
     expect((await other.call('GET', '/homepage/init')).code).toBe(80000);
     await signedIn('keeper', 'Renewed#2026');
+  });
+});
+
+describe('guessing the current password through a signed-in session', () => {
+  it('is throttled like sign-ins: the sixth guess waits, even with the right password', async () => {
+    const roleId = (await owner.call<{ id: number }>('GET', '/role/list')).rows[0]?.id ?? 0;
+    await addActivated('guessed', roleId);
+    const session = await signedIn('guessed', PASSWORD);
+    const guess = (oldPassword: string) =>
+      session.call('POST', '/user/updatePassword', {
+        oldPassword,
+        password: 'Taken#Over1',
+        confirmPassword: 'Taken#Over1',
+      });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(refusal(await guess(`Guess#${attempt}x`))).toEqual([40000, 'The old password is incorrect']);
+    }
+    expect(refusal(await guess(PASSWORD))).toEqual([
+      42300,
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    ]);
+    const email = await session.call('POST', '/user/updateEmail', {
+      email: 'thief@example.com',
+      password: PASSWORD,
+    });
+    expect(email.code).toBe(42300);
+    // Nothing changed: no link was issued, the email is the same.
+    const row = await running.cradle.db.one<{ email: string }>(
+      `SELECT email FROM users WHERE user_name = 'guessed'`,
+    );
+    expect(row?.email).toBe('guessed@example.com');
+    const links = await running.cradle.db.one<{ n: string }>(
+      `SELECT count(*) AS n FROM password_resets r JOIN users u ON u.id = r.user_id
+        WHERE u.user_name = 'guessed' AND r.purpose = 'email'`,
+    );
+    expect(links?.n).toBe('0');
   });
 });
 

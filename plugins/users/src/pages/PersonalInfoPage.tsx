@@ -56,17 +56,20 @@ export function PersonalInfoPage() {
 function EmailCard({ current }: { current: string }) {
   const t = useTexts(userText);
   const rules = useFieldRules();
-  const [form] = Form.useForm<{ email: string }>();
+  const language = useLanguage();
+  const [form] = Form.useForm<{ email: string; password: string }>();
   const [saving, setSaving] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
-  const submit = async ({ email }: { email: string }) => {
+  const submit = async ({ email, password }: { email: string; password: string }) => {
     setSaving(true);
     try {
-      await requestEmailChange(email.trim());
+      await requestEmailChange(email.trim(), password);
       setSentTo(email.trim());
       form.resetFields();
-    } catch {
-      // shown by the api client
+    } catch (error) {
+      // Other refusals are shown by the api client.
+      if (isApiError(error) && error.message === translate('oldPasswordWrong', language))
+        form.setFields([{ name: 'password', errors: [error.message] }]);
     } finally {
       setSaving(false);
     }
@@ -106,6 +109,9 @@ function EmailCard({ current }: { current: string }) {
           ]}
         >
           <Input data-testid="new-email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('oldPassword')} rules={[rules.required]}>
+          <Input.Password data-testid="email-password" autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving} data-testid="email-save">
           {t('save')}
