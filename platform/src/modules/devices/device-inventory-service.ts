@@ -320,14 +320,19 @@ export class DeviceInventoryService {
 
   /**
    * Devices follow their site's organization. Moving to another organization takes the device
-   * layer along and drops memberships in the old organization's groups.
+   * layer along, drops memberships in the old organization's groups and is refused beyond the
+   * new organization's device numbers.
    */
   private async move(ids: number[], site: SiteRow, transaction: Transaction): Promise<void> {
+    // Devices arriving in another organisation count against its device numbers, as an add would.
+    const orgId = Number(site.org_id);
+    await lockDeviceLimits(this.db, [orgId], transaction);
     await this.db.execute(
       'UPDATE devices SET site_id = $2, org_id = $3 WHERE id = ANY($1::bigint[])',
       [ids, site.id, site.org_id],
       transaction,
     );
+    await checkDeviceLimits(this.db, [orgId], transaction);
     await this.db.execute(layerSql.reown('device', '$1', '$2'), [ids, site.org_id], transaction);
     await this.db.execute(
       `DELETE FROM group_devices gd USING device_groups g

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { createTenant, type TestTenant } from '../../testing/tenants.js';
-import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
 
 let running: RunningConsole;
 let acme: TestTenant;
@@ -221,6 +221,26 @@ describe('device numbers', () => {
       expect(Number(after?.n)).toBe(held + 1);
     } finally {
       await db.execute('UPDATE orgs SET device_limit = NULL WHERE id = $1', [acme.orgId]);
+    }
+  });
+  it('refuses moving devices into an organisation beyond its device numbers, and moves nothing', async () => {
+    const { db } = running.cradle;
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    const id = await addOk('00:15:65:aa:0f:10');
+    const held = Number(
+      (await db.one<{ n: string }>('SELECT count(*) AS n FROM devices WHERE org_id = $1', [other.orgId]))?.n,
+    );
+    await db.execute('UPDATE orgs SET device_limit = $2 WHERE id = $1', [other.orgId, held]);
+    try {
+      const refused = await admin.call('POST', '/device/siteAssign', { ids: [id], siteId: other.siteId });
+      expect([refused.code, refused.message]).toEqual([
+        40000,
+        'The organisation has reached its device numbers',
+      ]);
+      expect((await record(id))?.siteName).toBe('Default');
+    } finally {
+      await db.execute('UPDATE orgs SET device_limit = NULL WHERE id = $1', [other.orgId]);
     }
   });
 });
