@@ -1,6 +1,6 @@
 import { dependentOptions } from '../catalogue/tree.js';
 import type { KeySectionNode, ParameterNode, ParameterTree, PhoneKeyRowNode } from '../catalogue/types.js';
-import { phoneKeyCells } from '../catalogue/types.js';
+import { phoneKeyCells, tabKeys } from '../catalogue/types.js';
 import {
   formatValidationMessage,
   type MessageParams,
@@ -91,6 +91,12 @@ class Collector {
   unknown(path: string, key: string) {
     this.add(path, 'unknownParameter', { key });
   }
+}
+
+function isEmptyCatalogueTab(tabKey: string, value: unknown): boolean {
+  return (
+    (tabKeys as readonly string[]).includes(tabKey) && isRecord(value) && Object.keys(value).length === 0
+  );
 }
 
 function checkItems(
@@ -258,8 +264,10 @@ export function validateConfig(
     if (tabKey === 'extent') checkExtent(out, tabValue);
     else if (tabKey === 'account') checkAccounts(out, index, tabValue);
     else if (tabKey === 'phoneKeys') checkKeys(out, index, tabValue);
-    else if (!index.tabs.has(tabKey)) out.unknown(tabKey, tabKey);
-    else if (!isRecord(tabValue)) out.add(tabKey, 'typeInvalid');
+    else if (!index.tabs.has(tabKey)) {
+      // A tree with fewer tabs (an account's: the account tab only) leaves the others empty.
+      if (!isEmptyCatalogueTab(tabKey, tabValue)) out.unknown(tabKey, tabKey);
+    } else if (!isRecord(tabValue)) out.add(tabKey, 'typeInvalid');
     else {
       for (const [sectionKey, items] of Object.entries(tabValue)) {
         checkItems(out, `${tabKey}.${sectionKey}`, index.sections.get(`${tabKey}.${sectionKey}`), items);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildAccountTree,
   buildParameterTree,
   defaultConfig,
   type ParameterConfig,
@@ -277,6 +278,14 @@ describe('structure', () => {
     ]);
     const messages = validateConfig(share, config).map((i) => i.message.en);
     expect(messages).toContain('Unknown parameter: bogusSection');
+  });
+
+  it('accepts the catalogue’s other tabs left empty by a tree without them (an account’s)', () => {
+    const account = buildAccountTree();
+    const config = defaultConfig(account);
+    expect(codes(config, account)).toEqual([]);
+    const network = defaultConfig(share).network;
+    expect(codes({ ...config, network }, account)).toEqual([['network', 'unknownParameter']]);
   });
 
   it('rejects parameters the model does not have', () => {
