@@ -1,23 +1,20 @@
 import type { ModelCapabilities } from '@phonefleet/sdk';
-import {
-  type ConfigPayload,
-  fromPayload,
-  type ParameterConfig,
-  type ParameterTree,
-  toPayload,
-} from '@phonefleet/sdk/catalogue';
+import { type ConfigPayload, fromPayload, toPayload } from '@phonefleet/sdk/catalogue';
 import {
   apiFirstRow,
   apiRequest,
   type ExecutionMode,
+  type ParameterRelation,
+  type ParameterRelationName,
   type Provenance,
+  pushDeviceConfig,
   type TextCodec,
 } from '@phonefleet/sdk/ui';
 
-export type RelationName = 'global' | 'site' | 'model' | 'group' | 'device';
+/** The relations of this plugin's screens (a SIP account's parameters are the sip plugin's). */
+export type RelationName = Exclude<ParameterRelationName, 'account'>;
 
-export interface Relation {
-  relationId: number;
+export interface Relation extends ParameterRelation {
   relationName: RelationName;
 }
 
@@ -40,33 +37,10 @@ export function fetchModels(): Promise<ModelInfo[]> {
     .catch(() => []);
 }
 
-export function fetchTree(model: string): Promise<ParameterTree> {
-  return apiFirstRow<ParameterTree>('POST', '/tb-config/dynamicParameterJs', { body: { model } });
-}
-
-export function fetchConfig({ relationId, relationName }: Relation): Promise<ConfigPayload> {
-  return apiFirstRow<ConfigPayload>('GET', '/tb-config/getParam', { query: { relationId, relationName } });
-}
-
-/** `configPush` false means not pushed; unknown (failed call) is left out. */
-export function fetchPushRecord({ relationId, relationName }: Relation): Promise<boolean | undefined> {
-  return apiFirstRow<{ configPush: boolean }>('GET', '/tb-config/configPushRecord', {
-    query: { relationId, relationName },
-    silent: true,
-  })
-    .then((row) => row.configPush)
-    .catch(() => undefined);
-}
-
 export function fetchEffective(deviceId: number): Promise<EffectiveRow[]> {
   return apiRequest<EffectiveRow>('GET', '/tb-config/effective', { query: { deviceId }, silent: true })
     .then((reply) => reply.result.rows)
     .catch(() => []);
-}
-
-/** Rejects with the engine's message (code 40000) shown by the api client. */
-export async function saveConfig(relation: Relation, config: ParameterConfig): Promise<void> {
-  await apiRequest('POST', '/tb-config/saveParam', { body: toPayload(config, relation) });
 }
 
 /**
@@ -105,14 +79,8 @@ const pushPaths: Partial<Record<RelationName, string>> = {
  * failed push silently (§4).
  */
 export async function pushConfig(relation: Relation, mode?: ExecutionMode): Promise<boolean> {
+  if (relation.relationName === 'device') return pushDeviceConfig(relation.relationId);
   try {
-    if (relation.relationName === 'device') {
-      await apiRequest('POST', '/device/deviceConfigUpdate', {
-        query: { id: relation.relationId },
-        silent: true,
-      });
-      return true;
-    }
     const path = pushPaths[relation.relationName];
     if (!path || !mode) return false;
     await apiRequest('POST', path, {

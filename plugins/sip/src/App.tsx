@@ -2,11 +2,12 @@ import type { PluginAppProps } from '@phonefleet/sdk';
 import { Navigate, Route, Routes } from 'react-router';
 import { AccountFormPage } from './pages/AccountFormPage.js';
 import { AccountListPage } from './pages/AccountListPage.js';
+import { AccountParamPage } from './pages/AccountParamPage.js';
 import { ServerFormPage } from './pages/ServerFormPage.js';
 import { ServerListPage } from './pages/ServerListPage.js';
 
 /**
- * Mounted by the host at each menu path: /sipAccount (list, addAccount, editAccount) and
+ * Mounted by the host at each menu path: /sipAccount (list, addAccount, editAccount, setParam) and
  * /sipServer (list, addServer, editServer). Other paths below them are the 404 page.
  */
 export default function App({ basePath }: PluginAppProps) {
@@ -26,6 +27,7 @@ export default function App({ basePath }: PluginAppProps) {
       <Route index element={<AccountListPage />} />
       <Route path="addAccount" element={<AccountFormPage key="add" mode="add" />} />
       <Route path="editAccount" element={<AccountFormPage key="edit" mode="edit" />} />
+      <Route path="setParam" element={<AccountParamPage />} />
       {notFound}
     </Routes>
   );

@@ -11,3 +11,8 @@ export function editServerPath(id: number): string {
 export function editAccountPath(id: number): string {
   return `/sipAccount/editAccount?id=${id}`;
 }
+
+/** A SIP account's own parameters (docs/sip.md "An account's own parameters"). */
+export function accountParamPath(id: number): string {
+  return `/sipAccount/setParam?id=${id}`;
+}

@@ -86,6 +86,19 @@ export const sipText = defineTexts({
   },
   accountUnbound: { en: 'The account was unbound from its device', zh: '账号已从设备上解绑' },
   accountNotFound: { en: 'The SIP account does not exist', zh: 'SIP 账号不存在' },
+  accountParams: { en: 'Parameters of SIP account {name}', zh: 'SIP 账号 {name} 的参数' },
+  missingAccountId: {
+    en: 'The page address does not name a SIP account (id)',
+    zh: '页面地址缺少 SIP 账号（id）',
+  },
+  pushesBoundDevice: {
+    en: 'Bound to {mac} line {line}: Save and update also pushes that device’s configuration.',
+    zh: '已绑定到 {mac} 线路 {line}：保存并更新会同时向该设备下发配置。',
+  },
+  savesOnly: {
+    en: 'Not bound to a device: Save and update only saves; the parameters go to the line the account is bound to later.',
+    zh: '未绑定设备：保存并更新仅保存，参数将在账号绑定到线路后下发。',
+  },
   // Binding
   bind: { en: 'Bind', zh: '绑定' },
   unbind: { en: 'Unbind', zh: '解绑' },

@@ -22,6 +22,13 @@ const texts = {
     zh: '{user} 已绑定到 {mac} 线路 {line}。',
   },
   duplicateBindingQuestion: { en: 'Bind it here instead?', zh: '确定改为绑定到此处吗？' },
+  parametersLoadFailed: { en: 'The parameters could not be loaded', zh: '参数加载失败' },
+  retry: { en: 'Retry', zh: '重试' },
+  unsavedConfigTitle: { en: 'Unsaved configuration', zh: '配置未保存' },
+  unsavedConfigLeave: {
+    en: 'The configuration has not been saved. Leave this page without saving?',
+    zh: '配置尚未保存，确定不保存并离开此页面吗？',
+  },
 } as const satisfies TextTable<string>;
 
 export type KitTextKey = keyof typeof texts;

@@ -1,34 +1,33 @@
 import type { ModelCapabilities } from '@phonefleet/sdk';
-import { fromPayload, type ParameterConfig, type ParameterTree } from '@phonefleet/sdk/catalogue';
+import type { ParameterConfig, ParameterTree } from '@phonefleet/sdk/catalogue';
 import {
   type ExecutionMode,
   ExecutionModeDialog,
+  fetchParameterTree,
+  fetchPushRecord,
+  fetchRelationConfig,
   ParameterEditor,
   type Provenance,
-  preloadParameterEditor,
+  saveRelationConfig,
   TASK_NOTICE_SECONDS,
   type TextCodec,
-  useLeaveGuard,
+  useParameterScreen,
   useSession,
   useTexts,
   WizardSteps,
   wizardStepsOf,
 } from '@phonefleet/sdk/ui';
-import { Alert, Button, Modal, message, Result, Spin, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, message, Result, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   deleteCreated,
-  fetchConfig,
   fetchEffective,
   fetchModels,
-  fetchPushRecord,
-  fetchTree,
   type ModelInfo,
   pushConfig,
   type Relation,
   type RelationName,
-  saveConfig,
   textCodec,
 } from '../api.js';
 import { paramText } from '../texts.js';
@@ -43,8 +42,6 @@ interface Loaded {
   modelName: string;
   /** Converts for the text editor through the model's driver on the platform. */
   codec: TextCodec;
-  /** Changes whenever the page loads again (remounts the editor). */
-  version: number;
 }
 
 /** Where Save only returns to. */
@@ -86,7 +83,6 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
   // Reached from a site, model template or group wizard: its steps stay shown (spec §2).
   const wizardSteps = wizardStepsOf(useLocation().state);
   const [messageApi, messageHolder] = message.useMessage();
-  const [modal, modalHolder] = Modal.useModal();
 
   const rawId = query.get('relationId');
   const relationId = relationName === 'global' ? Number(rawId ?? 0) : Number(rawId);
@@ -96,77 +92,48 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
   const pushStatus = query.get('pushStatus');
   const isAdd = query.get('isAdd') === '1';
 
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [dirty, setDirty] = useState(false);
   const [askMode, setAskMode] = useState<((mode: ExecutionMode | null) => void) | null>(null);
 
-  useEffect(() => {
-    if (!validId) return;
-    let current = true;
-    setFailed(false);
-    setLoaded(null);
-    (async () => {
-      void preloadParameterEditor();
-      // The device screen knows its model from the query: everything loads in parallel.
-      const direct = relationName === 'device' ? (query.get('deviceModel') ?? 'share') : undefined;
-      const modelsCall = fetchModels();
-      const models = direct === undefined ? await modelsCall : [];
-      const modelName = direct ?? treeModel(relationName, query, models);
-      const [tree, payload, pushed, effective, allModels] = await Promise.all([
-        fetchTree(modelName),
-        fetchConfig(relation),
-        fetchPushRecord(relation),
-        relationName === 'device' ? fetchEffective(relationId) : Promise.resolve(undefined),
-        modelsCall,
-      ]);
-      if (!current) return;
-      const provenance = effective
-        ? new Map<string, Provenance>(
-            effective.map((row) => [
-              row.path,
-              { relation: row.relation, relationId: row.relationId, name: row.name ?? null },
-            ]),
-          )
-        : undefined;
-      setLoaded({
-        tree,
-        config: fromPayload(payload),
-        pushed,
-        provenance,
-        model: allModels.find((m) => m.model === modelName),
-        modelName,
-        codec: textCodec(modelName),
-        version: attempt,
-      });
-    })().catch(() => {
-      if (current) setFailed(true);
-    });
-    return () => {
-      current = false;
+  const screen = useParameterScreen<Loaded>(validId ? `${relationName}:${query}` : null, async () => {
+    // The device screen knows its model from the query: everything loads in parallel.
+    const direct = relationName === 'device' ? (query.get('deviceModel') ?? 'share') : undefined;
+    const modelsCall = fetchModels();
+    const models = direct === undefined ? await modelsCall : [];
+    const modelName = direct ?? treeModel(relationName, query, models);
+    const [tree, config, pushed, effective, allModels] = await Promise.all([
+      fetchParameterTree(modelName),
+      fetchRelationConfig(relation),
+      fetchPushRecord(relation),
+      relationName === 'device' ? fetchEffective(relationId) : Promise.resolve(undefined),
+      modelsCall,
+    ]);
+    const provenance = effective
+      ? new Map<string, Provenance>(
+          effective.map((row) => [
+            row.path,
+            { relation: row.relation, relationId: row.relationId, name: row.name ?? null },
+          ]),
+        )
+      : undefined;
+    return {
+      tree,
+      config,
+      pushed,
+      provenance,
+      model: allModels.find((m) => m.model === modelName),
+      modelName,
+      codec: textCodec(modelName),
     };
-  }, [relation, relationName, relationId, query, validId, attempt]);
-
-  const guard = useLeaveGuard(dirty, (leave, stay) =>
-    modal.confirm({
-      title: t('unsavedTitle'),
-      content: t('unsavedLeave'),
-      okText: t('leave'),
-      cancelText: t('stay'),
-      onOk: leave,
-      onCancel: stay,
-    }),
-  );
+  });
 
   const backToList = () => {
-    guard.release();
+    screen.release();
     const path = listPath[relationName];
     if (path) navigate(path);
   };
 
   const onSave = async (config: ParameterConfig, { leave }: { leave: boolean }) => {
-    await saveConfig(relation, config);
+    await saveRelationConfig(relation, config);
     messageApi.success(t('saved'));
     if (leave) backToList();
   };
@@ -180,7 +147,7 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
     });
 
   const onSaveAndUpdate = async (config: ParameterConfig) => {
-    await saveConfig(relation, config);
+    await saveRelationConfig(relation, config);
     let created = false;
     if (pushStatus !== '0') {
       if (relationName === 'device') created = await pushConfig(relation);
@@ -197,7 +164,7 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
   };
 
   const onCancel = async () => {
-    guard.release();
+    screen.release();
     if (isAdd) await deleteCreated(relation);
     if (query.get('templateName') && query.get('site') && query.get('modelName')) navigate('/model');
     else navigate(-1);
@@ -219,32 +186,10 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
     </Typography.Title>
   );
 
-  let body: ReactNode;
-  if (!validId) {
-    body = <Result status="warning" title={t('missingId')} />;
-  } else if (failed) {
-    body = (
-      <Result
-        status="error"
-        title={t('loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (!loaded) {
-    body = (
-      <div style={{ padding: 64, textAlign: 'center' }} data-testid="parameters-loading">
-        <Spin size="large" />
-      </div>
-    );
-  } else {
+  const editor = (loaded: Loaded) => {
     const capabilities: ModelCapabilities = loaded.model?.capabilities ?? loaded.tree.capabilities;
-    body = (
+    return (
       <ParameterEditor
-        key={loaded.version}
         tree={loaded.tree}
         initial={loaded.config}
         capabilities={capabilities}
@@ -258,7 +203,7 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
         onSave={onSave}
         onSaveAndUpdate={onSaveAndUpdate}
         onCancel={onCancel}
-        onDirtyChange={setDirty}
+        onDirtyChange={screen.onDirtyChange}
         header={
           relationName === 'device' && pushStatus === '0' ? (
             <Alert type="warning" showIcon message={t('banned')} style={{ marginBottom: 12 }} />
@@ -266,15 +211,15 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
         }
       />
     );
-  }
+  };
 
   return (
     <div data-testid="set-param-page" data-relation={relationName}>
       {messageHolder}
-      {modalHolder}
+      {screen.holder}
       {title}
       {wizardSteps ? <WizardSteps steps={wizardSteps} current={wizardSteps.length} /> : null}
-      {body}
+      {validId ? screen.content(editor) : <Result status="warning" title={t('missingId')} />}
       <ExecutionModeDialog
         open={askMode !== null}
         language={language}

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import type { BindingConflict, SipAccountRow } from '@phonefleet/sdk';
+import type { BindingConflict } from '@phonefleet/sdk';
 import { message } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  accountRow,
   buttonNamed,
   cleanup,
   click,
@@ -13,22 +14,7 @@ import {
 } from '../testing/helpers.js';
 import { BindAccountDialog } from './BindAccountDialog.js';
 
-const account: SipAccountRow = {
-  id: 21,
-  labelName: 'Reception',
-  registerName: '2001',
-  displayName: '',
-  userName: 'alice',
-  hasPassword: true,
-  serverId: 8,
-  serverName: 'PBX',
-  model: '',
-  siteId: 3,
-  siteName: 'Lobby',
-  status: 1,
-  binding: null,
-  createTime: '2026-01-01T00:00:00Z',
-};
+const account = accountRow({ displayName: '', userName: 'alice', model: '', status: 1 });
 const device = {
   id: 40,
   macAddress: '00:15:65:00:00:40',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import type { SipAccountRow } from '@phonefleet/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  accountRow,
   buttonNamed,
   choose,
   cleanup,
@@ -21,22 +21,7 @@ const sites = [
 const servers = [{ id: 8, serverName: 'PBX', server: 'pbx.example.com', siteId: 3 }];
 const models = [{ model: 'H2P' }, { model: 'V60' }];
 
-const account: SipAccountRow = {
-  id: 21,
-  labelName: 'Reception',
-  registerName: '2001',
-  displayName: 'Front desk',
-  userName: '2001',
-  hasPassword: true,
-  serverId: 8,
-  serverName: 'PBX',
-  model: 'H2P',
-  siteId: 3,
-  siteName: 'Lobby',
-  status: 0,
-  binding: null,
-  createTime: '2026-01-01T00:00:00Z',
-};
+const account = accountRow();
 
 const replies = {
   '/tb-site-template/siteSelect': () => sites,

@@ -25,7 +25,7 @@ import {
 } from '../api.js';
 import { AccountStatusTag, STATUS_OPTIONS } from '../components/AccountStatusTag.js';
 import { BindAccountDialog } from '../components/BindAccountDialog.js';
-import { ADD_ACCOUNT, editAccountPath } from '../links.js';
+import { ADD_ACCOUNT, accountParamPath, editAccountPath } from '../links.js';
 import { sipText } from '../texts.js';
 
 const POWER = 'sipAccount';
@@ -167,6 +167,7 @@ export function AccountListPage() {
       ]}
       rowActions={(account) => [
         { key: 'edit', button: 'edit', onClick: () => navigate(editAccountPath(account.id)) },
+        { key: 'setParam', button: 'edit', onClick: () => navigate(accountParamPath(account.id)) },
         ...(seesDevices
           ? [{ key: 'bind', label: t('bind'), button: 'assign', onClick: () => setBinding(account) }]
           : []),
