@@ -92,6 +92,17 @@ async function click(element: Element | null | undefined): Promise<void> {
 const bodyRows = () => [...container.querySelectorAll('tbody tr.ant-table-row')];
 const headers = () => [...container.querySelectorAll('thead th')].map((th) => th.textContent);
 
+async function openColumnChooser(): Promise<void> {
+  await click(container.querySelector('[data-testid=column-chooser-button]'));
+  await waitFor(() => expect(document.querySelector('[data-testid=column-chooser]')).not.toBeNull());
+}
+
+/** The column chooser's checkbox of the column titled `label`. */
+const chooserBox = (label: string) =>
+  [...document.querySelectorAll('[data-testid=column-chooser] label')]
+    .find((node) => node.textContent === label)
+    ?.querySelector('input');
+
 beforeEach(() => {
   localStorage.clear();
   container = document.createElement('div');
@@ -183,19 +194,13 @@ describe('FleetTable', () => {
     const request = async () => ({ rows: devices(3), total: 3 });
     await render(<FleetTable tableId="devices" columns={columns} request={request} rowKey="id" />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    await click(container.querySelector('[data-testid=column-chooser-button]'));
-    await waitFor(() => expect(document.querySelector('[data-testid=column-chooser]')).not.toBeNull());
-    const box = (label: string) =>
-      [...document.querySelectorAll('[data-testid=column-chooser] label')]
-        .find((node) => node.textContent === label)
-        ?.querySelector('input');
-
-    await click(box('Name'));
-    await click(box('Model'));
+    await openColumnChooser();
+    await click(chooserBox('Name'));
+    await click(chooserBox('Model'));
     expect(headers()).toEqual(['MAC']);
     expect(JSON.parse(localStorage.getItem('pf.columns.7.devices') ?? '[]')).toEqual(['name', 'model']);
 
-    await click(box('MAC'));
+    await click(chooserBox('MAC'));
     expect(headers()).toEqual(['MAC']);
     await waitFor(() => expect(document.body.textContent).toContain('Show at least one column'));
 
@@ -205,6 +210,37 @@ describe('FleetTable', () => {
     await render(<FleetTable tableId="devices" columns={columns} request={request} rowKey="id" />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(headers()).toEqual(['MAC']);
+  });
+
+  it('starts without the default-hidden columns, remembers one shown, and Reset hides it again', async () => {
+    const request = async () => ({ rows: devices(3), total: 3 });
+    const withDefaults = columns.map((column) =>
+      column.key === 'model' ? { ...column, defaultHidden: true } : column,
+    );
+    await render(<FleetTable tableId="devices" columns={withDefaults} request={request} rowKey="id" />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    expect(headers()).toEqual(['MAC', 'Name']);
+    await openColumnChooser();
+    await click(chooserBox('Model'));
+    expect(headers()).toEqual(['MAC', 'Name', 'Model']);
+    expect(localStorage.getItem('pf.columns.7.devices')).toBe('[]');
+    const reset = [...document.querySelectorAll('[data-testid=column-chooser] button')].find(
+      (button) => button.textContent === 'Reset',
+    );
+    await click(reset);
+    expect(headers()).toEqual(['MAC', 'Name']);
+    expect(localStorage.getItem('pf.columns.7.devices')).toBeNull();
+  });
+
+  it('cuts content longer than a column’s maxWidth, keeping the whole text as its title', async () => {
+    const request = async () => ({ rows: devices(2), total: 2 });
+    const clipped = columns.map((column) => (column.key === 'mac' ? { ...column, maxWidth: 90 } : column));
+    await render(<FleetTable tableId="devices" columns={clipped} request={request} rowKey="id" />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    const cut = bodyRows()[0]?.querySelector<HTMLElement>('td span[title]');
+    expect(cut?.getAttribute('title')).toBe('00:15:65:00:00:00');
+    expect(cut?.style.maxWidth).toBe('90px');
+    expect(cut?.style.textOverflow).toBe('ellipsis');
   });
 
   it('sorts on the server: the default sort first, then a clicked column, back to page 1', async () => {

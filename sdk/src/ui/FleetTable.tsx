@@ -19,7 +19,17 @@ import { currentLanguage } from './preferences.js';
 import { useOptionalSession } from './session.js';
 
 /** A column: antd's column with a required key and a plain-text title (the chooser lists it). */
-export type FleetColumn<Row> = Omit<ColumnType<Row>, 'key' | 'title'> & { key: string; title: string };
+export type FleetColumn<Row> = Omit<ColumnType<Row>, 'key' | 'title'> & {
+  key: string;
+  title: string;
+  /** Hidden until the user shows it in the column chooser (a detail that would widen the table). */
+  defaultHidden?: boolean;
+  /**
+   * Longer content is cut with an ellipsis at this many pixels (text keeps its whole value as the
+   * tooltip) rather than widening the table; antd's `ellipsis` does not apply beside a pinned column.
+   */
+  maxWidth?: number;
+};
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -85,14 +95,35 @@ function valueAt(row: object, dataIndex: unknown): unknown {
   return value;
 }
 
-/** Every cell that renders nothing shows the spec's placeholder '--'. */
+/** Content cut at `maxWidth` with an ellipsis, the whole text in its title. */
+function clipped(shown: ReactNode, maxWidth: number): ReactNode {
+  const title = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : undefined;
+  return (
+    <span
+      title={title}
+      style={{
+        display: 'inline-block',
+        maxWidth,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'bottom',
+      }}
+    >
+      {shown}
+    </span>
+  );
+}
+
+/** Every cell that renders nothing shows the spec's placeholder '--'; `maxWidth` cuts longer content. */
 function withPlaceholder<Row extends object>(column: FleetColumn<Row>): ColumnType<Row> {
-  const { render, ...rest } = column;
+  const { render, defaultHidden: _defaultHidden, maxWidth, ...rest } = column;
   return {
     ...rest,
     render: (value: unknown, record: Row, index: number) => {
       const shown = render ? render(value, record, index) : (value ?? valueAt(record, column.dataIndex));
-      return isEmptyCell(shown) ? EMPTY_CELL : (shown as ReactNode);
+      if (isEmptyCell(shown)) return EMPTY_CELL;
+      return maxWidth ? clipped(shown as ReactNode, maxWidth) : (shown as ReactNode);
     },
   };
 }
@@ -146,7 +177,13 @@ export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
   const language = session?.language ?? currentLanguage();
   const userId = session?.login.user.id ?? 'anonymous';
   const keys = useMemo(() => columns.map((column) => column.key), [columns]);
-  const [hidden, setHidden] = useState<string[]>(() => loadHiddenColumns(userId, tableId, keys));
+  const defaultHidden = useMemo(
+    () => columns.filter((column) => column.defaultHidden).map((column) => column.key),
+    [columns],
+  );
+  const [hidden, setHidden] = useState<string[]>(() =>
+    loadHiddenColumns(userId, tableId, keys, defaultHidden),
+  );
   const [messages, messageHolder] = message.useMessage();
 
   const paramsKey = JSON.stringify(params ?? {});
@@ -218,9 +255,9 @@ export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
   );
 
   const onReset = useCallback(() => {
-    setHidden([]);
-    saveHiddenColumns(userId, tableId, []);
-  }, [userId, tableId]);
+    setHidden(defaultHidden);
+    saveHiddenColumns(userId, tableId, null);
+  }, [defaultHidden, userId, tableId]);
 
   const sortedBy = query.sort;
   const shownColumns = useMemo(

@@ -27,6 +27,15 @@ describe('column preferences', () => {
     expect(loadHiddenColumns(7, 'groups', keys)).toEqual([]);
   });
 
+  it('starts from the table’s defaults until the user chooses, and forgets the choice on reset', () => {
+    expect(loadHiddenColumns(7, 'devices', keys, ['model', 'gone'])).toEqual(['model']);
+    saveHiddenColumns(7, 'devices', []);
+    expect(loadHiddenColumns(7, 'devices', keys, ['model'])).toEqual([]);
+    saveHiddenColumns(7, 'devices', null);
+    expect(localStorage.getItem('pf.columns.7.devices')).toBeNull();
+    expect(loadHiddenColumns(7, 'devices', keys, ['model'])).toEqual(['model']);
+  });
+
   it('ignores unknown keys and a stored state that would hide everything', () => {
     localStorage.setItem('pf.columns.7.devices', '["gone","model"]');
     expect(loadHiddenColumns(7, 'devices', keys)).toEqual(['model']);

@@ -2,29 +2,36 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './preferences.js';
 
 /**
  * Which columns a user hid in a table, remembered per user and table
- * (`pf.columns.<userId>.<tableId>`). Hidden keys are stored rather than visible ones,
- * so a column added in a later release shows by default.
+ * (`pf.columns.<userId>.<tableId>`); without a choice, the table's `defaults`. Hidden keys are
+ * stored rather than visible ones, so a column added in a later release shows for users who chose.
  */
 export function loadHiddenColumns(
   userId: number | string,
   tableId: string,
   keys: readonly string[],
+  defaults: readonly string[] = [],
 ): string[] {
+  const fallback = defaults.filter((key) => keys.includes(key));
   const raw = readStorage(STORAGE_KEYS.columns(userId, tableId));
-  if (!raw) return [];
+  if (!raw) return fallback;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [];
+    if (!Array.isArray(parsed)) return fallback;
     const hidden = parsed.filter((key): key is string => typeof key === 'string' && keys.includes(key));
     // A stored state that hides everything (columns renamed since) is ignored.
-    return hidden.length >= keys.length ? [] : hidden;
+    return hidden.length >= keys.length ? fallback : hidden;
   } catch {
-    return [];
+    return fallback;
   }
 }
 
-export function saveHiddenColumns(userId: number | string, tableId: string, hidden: readonly string[]): void {
-  writeStorage(STORAGE_KEYS.columns(userId, tableId), hidden.length ? JSON.stringify(hidden) : null);
+/** Remembers the user's choice; `null` forgets it (the table's defaults again). */
+export function saveHiddenColumns(
+  userId: number | string,
+  tableId: string,
+  hidden: readonly string[] | null,
+): void {
+  writeStorage(STORAGE_KEYS.columns(userId, tableId), hidden ? JSON.stringify(hidden) : null);
 }
 
 export type ToggleResult = { ok: true; hidden: string[] } | { ok: false; reason: 'atLeastOneColumn' };

@@ -26,6 +26,7 @@ import {
 import { AccountStatusTag, STATUS_OPTIONS } from '../components/AccountStatusTag.js';
 import { BindAccountDialog } from '../components/BindAccountDialog.js';
 import { ADD_ACCOUNT, accountParamPath, editAccountPath } from '../links.js';
+import { ACTIONS_WIDTH, SHORT_TEXT } from '../sip-options.js';
 import { sipText } from '../texts.js';
 
 const POWER = 'sipAccount';
@@ -57,10 +58,10 @@ export function AccountListPage() {
 
   const columns = useMemo<FleetColumn<SipAccountRow>[]>(
     () => [
-      { key: 'labelName', title: t('labelName'), dataIndex: 'labelName', sorter: true },
-      { key: 'userName', title: t('userName'), dataIndex: 'userName', sorter: true },
-      { key: 'registerName', title: t('registerName'), dataIndex: 'registerName' },
-      { key: 'displayName', title: t('displayName'), dataIndex: 'displayName' },
+      { key: 'labelName', title: t('labelName'), dataIndex: 'labelName', sorter: true, ...SHORT_TEXT },
+      { key: 'userName', title: t('userName'), dataIndex: 'userName', sorter: true, ...SHORT_TEXT },
+      { key: 'registerName', title: t('registerName'), dataIndex: 'registerName', defaultHidden: true },
+      { key: 'displayName', title: t('displayName'), dataIndex: 'displayName', defaultHidden: true },
       {
         key: 'status',
         title: t('status'),
@@ -75,12 +76,13 @@ export function AccountListPage() {
         render: (_: unknown, row: SipAccountRow) =>
           row.binding ? `${row.binding.macAddress} · ${t('lineOf', { line: row.binding.line })}` : null,
       },
-      { key: 'serverName', title: t('sipServer'), dataIndex: 'serverName' },
-      { key: 'model', title: t('model'), dataIndex: 'model' },
-      { key: 'siteName', title: t('site'), dataIndex: 'siteName' },
+      { key: 'serverName', title: t('sipServer'), dataIndex: 'serverName', ...SHORT_TEXT },
+      { key: 'model', title: t('model'), dataIndex: 'model', defaultHidden: true },
+      { key: 'siteName', title: t('site'), dataIndex: 'siteName', ...SHORT_TEXT },
       {
         key: 'createTime',
         title: t('created'),
+        defaultHidden: true,
         dataIndex: 'createTime',
         sorter: true,
         render: (value: string) => formatDateTime(value, zoneOffset),
@@ -165,6 +167,7 @@ export function AccountListPage() {
         remove,
         unbind,
       ]}
+      actionsWidth={ACTIONS_WIDTH}
       rowActions={(account) => [
         { key: 'edit', button: 'edit', onClick: () => navigate(editAccountPath(account.id)) },
         { key: 'setParam', button: 'edit', onClick: () => navigate(accountParamPath(account.id)) },

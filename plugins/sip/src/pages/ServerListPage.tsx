@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SORT, removeServers, searchServers } from '../api.js';
 import { ADD_SERVER, editServerPath } from '../links.js';
-import { TRANSPORT_NAMES } from '../sip-options.js';
+import { LONG_TEXT, SHORT_TEXT, TRANSPORT_NAMES } from '../sip-options.js';
 import { sipText } from '../texts.js';
 
 /**
@@ -25,25 +25,27 @@ export function ServerListPage() {
 
   const columns = useMemo<FleetColumn<SipServerRow>[]>(
     () => [
-      { key: 'serverName', title: t('serverName'), dataIndex: 'serverName', sorter: true },
-      { key: 'server', title: t('sipServer'), dataIndex: 'server', sorter: true },
+      { key: 'serverName', title: t('serverName'), dataIndex: 'serverName', sorter: true, ...LONG_TEXT },
+      { key: 'server', title: t('sipServer'), dataIndex: 'server', sorter: true, ...LONG_TEXT },
       { key: 'port', title: t('port'), dataIndex: 'port' },
       {
         key: 'transport',
         title: t('transport'),
+        defaultHidden: true,
         dataIndex: 'transport',
         render: (value: number) => TRANSPORT_NAMES[value] ?? value,
       },
       {
         key: 'outboundProxy',
         title: t('outboundProxy'),
+        defaultHidden: true,
         dataIndex: 'outboundProxy',
         render: (value: string, row: SipServerRow) =>
           value && row.outboundPort ? `${value}:${row.outboundPort}` : value,
       },
-      { key: 'expires', title: t('expires'), dataIndex: 'expires' },
+      { key: 'expires', title: t('expires'), dataIndex: 'expires', defaultHidden: true },
       { key: 'accountNumber', title: t('accountNumber'), dataIndex: 'accountNumber', sorter: true },
-      { key: 'siteName', title: t('site'), dataIndex: 'siteName' },
+      { key: 'siteName', title: t('site'), dataIndex: 'siteName', ...SHORT_TEXT },
       {
         key: 'createTime',
         title: t('created'),

@@ -50,6 +50,8 @@ export interface ListPageProps<Row extends { id: number }, Filters extends ListF
   toolbar?: readonly ToolbarAction<Filters>[];
   /** Buttons in each row's Actions column, each shown only with its permission button. */
   rowActions?(row: Row): readonly RowAction<Row, Filters>[];
+  /** The Actions column's width, when its buttons should wrap rather than widen the table. */
+  actionsWidth?: number;
   /** Rows that may be selected (default all), when a toolbar action works on the selection. */
   selectable?(row: Row): boolean;
   /** Dialogs and the like; as a function it gets the page (reload, report, selection). */
@@ -147,6 +149,7 @@ export function ListPage<Row extends { id: number }, Filters extends ListFilters
     key: 'actions',
     title: t('actions'),
     fixed: 'right',
+    ...(props.actionsWidth ? { width: props.actionsWidth } : {}),
     render: (_: unknown, row: Row) => (
       <Space size={0} wrap>
         {rowActions(row)
