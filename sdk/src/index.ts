@@ -1,6 +1,7 @@
 export * from './api/index.js';
 export * from './driver.js';
 export * from './envelope.js';
+export * from './firmware.js';
 export * from './lines.js';
 export * from './mac.js';
 export * from './messages.js';

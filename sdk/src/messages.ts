@@ -257,6 +257,16 @@ export const messages = {
     zh: '注册有效期须为 30 到 604800 秒',
   },
   sipAccountImportDuplicate: { en: 'Duplicate account', zh: '账号重复' },
+  // Firmware (docs/firmware.md).
+  firmwareVersionExists: { en: 'The version number already exists!', zh: '版本号已存在！' },
+  firmwareVersionInvalid: {
+    en: 'The version is four numbers separated by dots, e.g. 2.14.0.5',
+    zh: '版本号须为以点分隔的四个数字，例如 2.14.0.5',
+  },
+  firmwareInUse: {
+    en: 'The firmware is used by a task that has not finished',
+    zh: '该固件正被未完成的任务使用',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

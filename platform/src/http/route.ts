@@ -50,9 +50,14 @@ export interface RouteDefinition<
     A,
     z.output<BodySchema>,
     z.output<QuerySchema>,
-    Upload extends UploadRule ? (Upload extends { store: FileSink } ? StoredUpload : UploadedFile) : undefined
+    Upload extends UploadRule ? UploadedAs<Upload> : undefined
   >;
 }
+
+/** What a handler gets for an upload rule: the stored file or the bytes; none when optional and left out. */
+type UploadedAs<Upload extends UploadRule> =
+  | (Upload extends { store: FileSink } ? StoredUpload : UploadedFile)
+  | (Upload extends { optional: true } ? undefined : never);
 
 /** Identity function that keeps the handler's input types tied to the schemas. */
 export function defineRoute<

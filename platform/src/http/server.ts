@@ -20,7 +20,7 @@ import { FailureLog } from './failure-log.js';
 import { buildOpenApi } from './openapi.js';
 import type { RouteDefinition, SessionResolver } from './route.js';
 import { sameOriginOnly, securityHeaders } from './security.js';
-import { uploadedFile, uploadMiddleware } from './upload.js';
+import { type StoredUpload, uploadedFile, uploadMiddleware } from './upload.js';
 
 export interface RequestState {
   requestId: string;
@@ -163,6 +163,17 @@ function mount(router: Router, route: RouteDefinition, sessions: SessionResolver
           ]
         : [parseJson];
   router[route.method](route.path, ...middleware, async (ctx: Context) => {
+    try {
+      await handle(ctx);
+    } catch (error) {
+      // A refused request keeps nothing it uploaded (a claimed file belongs to its record).
+      const stored = (ctx.state.upload as StoredUpload | undefined)?.stored;
+      if (stored && upload?.store) await upload.store.discardUnclaimed(stored.id);
+      throw error;
+    }
+  });
+
+  async function handle(ctx: Context): Promise<void> {
     const state = ctx.state.request as RequestState;
     refuseControlCharacters(ctx.query, 'query');
     refuseControlCharacters(ctx.request.body, 'body');
@@ -191,7 +202,7 @@ function mount(router: Router, route: RouteDefinition, sessions: SessionResolver
     });
     if ('raw' in reply) return;
     await writeJson(ctx, success(reply, state.language));
-  });
+  }
 }
 
 async function sendFile(ctx: Context, root: string, file: string): Promise<void> {

@@ -14,6 +14,8 @@ export interface UploadRule {
    * handler gets what was stored. Without it the file is read into memory.
    */
   store?: FileSink;
+  /** The file may be left out (an edit that keeps the stored one); the handler then gets none. */
+  optional?: boolean;
 }
 
 export interface UploadedFile {
@@ -35,6 +37,8 @@ export interface FileSink {
     source: AsyncIterable<Buffer>,
     limits: { orgId: number; name: string; maxBytes: number },
   ): Promise<SunkFile>;
+  /** Deletes a stored file no record has claimed (the request that brought it was refused). */
+  discardUnclaimed(id: number): Promise<void>;
 }
 
 /** What a handler gets for a rule with a store. */
@@ -170,9 +174,10 @@ function streamingUpload(rule: UploadRule, store: FileSink) {
 }
 
 /** The request's file, checked against the route's rule. */
-export function uploadedFile(ctx: Context, rule: UploadRule): UploadedFile | StoredUpload {
+export function uploadedFile(ctx: Context, rule: UploadRule): UploadedFile | StoredUpload | undefined {
   if (rule.store) {
     const stored = ctx.state.upload as StoredUpload | undefined;
+    if (!stored && rule.optional) return undefined;
     if (!stored) throw AppError.invalid('uploadMissing');
     return stored;
   }

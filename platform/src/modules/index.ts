@@ -8,6 +8,7 @@ import { deviceImportModule } from './device-import/module.js';
 import { devicesModule } from './devices/module.js';
 import { extensionsModule } from './extensions/module.js';
 import { filesModule } from './files/module.js';
+import { firmwareModule } from './firmware/module.js';
 import { groupsModule } from './groups/module.js';
 import { homeModule } from './home/module.js';
 import { macFilesModule } from './mac-files/module.js';
@@ -49,6 +50,7 @@ export const modules = [
   groupsModule,
   macFilesModule,
   sipModule,
+  firmwareModule,
   deviceImportModule,
   tasksModule,
   usersModule,

@@ -1,4 +1,5 @@
 export type * from './devices.js';
+export type * from './firmware.js';
 export * from './fleet.js';
 export type * from './organisation.js';
 export * from './sip.js';

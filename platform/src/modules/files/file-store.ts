@@ -138,6 +138,15 @@ export class FileStore {
     );
   }
 
+  /** Deletes a file if no record has claimed it: the upload's request was refused. */
+  async discardUnclaimed(id: number): Promise<void> {
+    await this.db.query(
+      `WITH gone AS (DELETE FROM stored_files WHERE id = $1 AND NOT claimed RETURNING oid)
+       SELECT lo_unlink(oid) FROM gone`,
+      [id],
+    );
+  }
+
   /** Deletes files no record claimed within an hour of their upload. */
   async sweep(): Promise<number> {
     const rows = await this.db.query(

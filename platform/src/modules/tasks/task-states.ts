@@ -31,3 +31,13 @@ export const AT_MOST_ONCE_TYPES = '1, 2';
 
 /** Results that still wait for something: a NOTIFY to send, or the fetch that confirms it. */
 export const WAITING_RESULTS = `${DeviceResult.scheduled}, ${DeviceResult.ongoing}`;
+
+/**
+ * Whether a task that has not finished (scheduled, ongoing, paused) names `value` (an SQL
+ * expression) as its `params` key `key`: what other modules ask before deleting a record a task
+ * uses (a firmware, a resource).
+ */
+export function unfinishedTaskUsesSql(key: string, value: string): string {
+  return `EXISTS (SELECT 1 FROM tasks t WHERE t.params->>'${key}' = (${value})::text
+                    AND t.state IN (${TaskState.scheduled}, ${TaskState.ongoing}, ${TaskState.paused}))`;
+}

@@ -1,0 +1,11 @@
+import { defineModule, service } from '../../module.js';
+import { FirmwareService } from './firmware-service.js';
+import { firmware } from './migrations/0024-firmware.js';
+import { firmwareRoutes } from './routes.js';
+
+export const firmwareModule = defineModule({
+  id: 'firmware',
+  services: { firmwareService: service(FirmwareService) },
+  routes: firmwareRoutes,
+  migrations: [firmware],
+});

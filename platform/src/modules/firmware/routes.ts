@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import type { FileStore } from '../files/file-store.js';
+import { idQuery, idsBody } from '../sites/fleet-common.js';
+import type { FirmwareService } from './firmware-service.js';
+import { firmwareFormBody, isRepeatBody, searchFirmwareBody, upgradeVersionsBody } from './schemas.js';
+
+/** An image of a few hundred MB is normal; 1 GiB leaves room for the largest we know of. */
+export const FIRMWARE_MAX_BYTES = 1024 * 1024 * 1024;
+/** Image extensions phones of the known families take. */
+export const FIRMWARE_EXTENSIONS = [
+  '.rom',
+  '.bin',
+  '.img',
+  '.zip',
+  '.tar',
+  '.gz',
+  '.z',
+  '.ld',
+  '.sbn',
+] as const;
+
+const removeBody = idsBody.extend({ official: z.boolean().default(false) });
+
+/** Firmware (docs/firmware.md): the customer list (`firmware`) and the official one (`adminFirmware`). */
+export function firmwareRoutes({
+  firmwareService,
+  fileStore,
+}: {
+  firmwareService: FirmwareService;
+  fileStore: FileStore;
+}): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/tb-firmware/selectFrimware',
+      summary: 'Paged firmware: the official list or the caller’s customer firmware; keywords, model, sort',
+      access: { power: 'firmware' },
+      body: searchFirmwareBody,
+      handler: async ({ body, session }) => ({ rows: [await firmwareService.search(session.scope, body)] }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/tb-firmware/selectFrimwareById',
+      summary: 'One firmware the caller can see (official, or its organisations’)',
+      access: { power: 'firmware' },
+      query: idQuery,
+      handler: async ({ query, session }) => ({ rows: [await firmwareService.get(session.scope, query.id)] }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/tb-firmware/selectFiltList',
+      summary: 'The models a firmware can be for (those of the loaded drivers)',
+      access: { power: 'firmware' },
+      handler: async () => ({ rows: firmwareService.models() }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-firmware/isRepeat',
+      summary: 'Whether a version is already in the list (official, or the caller’s)',
+      access: { power: 'firmware' },
+      body: isRepeatBody,
+      handler: async ({ body, session }) => ({
+        rows: [
+          {
+            repeat: await firmwareService.versionTaken(
+              session.scope,
+              body.firmwareVersion,
+              body.official,
+              body.id,
+            ),
+          },
+        ],
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-firmware/addOrEditFirmware',
+      summary:
+        'Add a firmware with its image (multipart `file`, streamed into the file store), or edit one (`id`; the file is then optional)',
+      access: { power: 'firmware', button: 'upload' },
+      upload: {
+        maxBytes: FIRMWARE_MAX_BYTES,
+        extensions: FIRMWARE_EXTENSIONS,
+        store: fileStore,
+        optional: true,
+      },
+      body: firmwareFormBody,
+      handler: async ({ body, file, session }) => ({
+        rows: [await firmwareService.save(session.scope, body, file)],
+      }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/tb-firmware/deleteFirmware',
+      summary: 'Delete firmware with their images; refused while a task that has not finished uses one',
+      access: { power: 'firmware', button: 'delete' },
+      body: removeBody,
+      handler: async ({ body, session }) => {
+        await firmwareService.remove(session.scope, body.ids, body.official);
+        return { rows: [] };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-firmware/selectUpgradeVersionList',
+      summary: 'Firmware every one of the devices’ models takes, newest first',
+      access: { power: 'firmware' },
+      body: upgradeVersionsBody,
+      handler: async ({ body, session }) => ({
+        rows: await firmwareService.upgradeVersions(session.scope, body.deviceIds),
+      }),
+    }),
+  ];
+}
