@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { BindingConflict } from '../api/sip.js';
 import { ErrorCode, type Language } from '../envelope.js';
 import { showApiError } from './api.js';
@@ -47,6 +47,8 @@ export interface ConflictRetry {
    * Errors that are not the server's refusals are rethrown.
    */
   run(call: (force: boolean) => Promise<unknown>): Promise<boolean>;
+  /** From `run` until it resolves, the question included (a dialog's OK shows it as loading). */
+  running: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function useConflictRetry<Conflict>(question: ConflictQuestion<Conflict>)
   const t = useTexts();
   const language = useLanguage();
   const [modal, holder] = Modal.useModal();
+  const [running, setRunning] = useState(false);
   const ask = (conflicts: Conflict[]) =>
     new Promise<boolean>((resolve) => {
       const more = conflicts.length - CONFLICTS_SHOWN;
@@ -88,7 +91,7 @@ export function useConflictRetry<Conflict>(question: ConflictQuestion<Conflict>)
     showApiError(error);
     return false;
   };
-  const run = async (call: (force: boolean) => Promise<unknown>) => {
+  const attempt = async (call: (force: boolean) => Promise<unknown>) => {
     try {
       await call(false);
       return true;
@@ -99,7 +102,15 @@ export function useConflictRetry<Conflict>(question: ConflictQuestion<Conflict>)
       return call(true).then(() => true, refused);
     }
   };
-  return { holder, run };
+  const run = async (call: (force: boolean) => Promise<unknown>) => {
+    setRunning(true);
+    try {
+      return await attempt(call);
+    } finally {
+      setRunning(false);
+    }
+  };
+  return { holder, run, running };
 }
 
 /** Spec §8 "duplicate account binding": "‹user› is bound to ‹MAC› line ‹n›. … Bind it here instead?" */

@@ -23,7 +23,6 @@ export function LineAccountDialog({ deviceId, line, onClose, onBound }: LineAcco
   const conflicts = useConflictRetry(duplicateBindingQuestion(useLanguage()));
   const [account, setAccount] = useState<Choice[]>([]);
   const [missing, setMissing] = useState(false);
-  const [binding, setBinding] = useState(false);
 
   const close = () => {
     setAccount([]);
@@ -42,14 +41,9 @@ export function LineAccountDialog({ deviceId, line, onClose, onBound }: LineAcco
     const accountId = account[0]?.value;
     if (line === null) return;
     if (accountId === undefined) return setMissing(true);
-    setBinding(true);
-    try {
-      if (await conflicts.run((force) => assignOne({ deviceId, line, accountId }, force))) {
-        close();
-        onBound();
-      }
-    } finally {
-      setBinding(false);
+    if (await conflicts.run((force) => assignOne({ deviceId, line, accountId }, force))) {
+      close();
+      onBound();
     }
   };
 
@@ -62,7 +56,7 @@ export function LineAccountDialog({ deviceId, line, onClose, onBound }: LineAcco
         destroyOnHidden
         okText={t('bind')}
         cancelText={t('cancel')}
-        okButtonProps={{ loading: binding }}
+        okButtonProps={{ loading: conflicts.running }}
         onOk={() => void bind()}
         onCancel={close}
       >

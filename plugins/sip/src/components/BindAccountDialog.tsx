@@ -31,7 +31,6 @@ export function BindAccountDialog({ account, onClose, onBound }: BindAccountDial
   const [deviceId, setDeviceId] = useState<number>();
   const [line, setLine] = useState<number | null>(1);
   const [missing, setMissing] = useState(false);
-  const [binding, setBinding] = useState(false);
 
   const close = () => {
     setDeviceId(undefined);
@@ -46,17 +45,12 @@ export function BindAccountDialog({ account, onClose, onBound }: BindAccountDial
       setMissing(true);
       return;
     }
-    setBinding(true);
-    try {
-      const done = await conflicts.run((force) =>
-        assignAccount({ deviceId, line, accountId: account.id }, force),
-      );
-      if (done) {
-        close();
-        onBound();
-      }
-    } finally {
-      setBinding(false);
+    const bound = await conflicts.run((force) =>
+      assignAccount({ deviceId, line, accountId: account.id }, force),
+    );
+    if (bound) {
+      close();
+      onBound();
     }
   };
 
@@ -70,7 +64,7 @@ export function BindAccountDialog({ account, onClose, onBound }: BindAccountDial
         destroyOnHidden
         okText={t('bind')}
         cancelText={t('cancel')}
-        okButtonProps={{ loading: binding }}
+        okButtonProps={{ loading: conflicts.running }}
         onOk={() => void bind()}
         onCancel={close}
       >
