@@ -20,11 +20,16 @@ function firmwareForm(fields: Record<string, string>, file?: { bytes: Buffer; na
 
 const image = (name = 'h2p.rom', size = 64 * 1024) => ({ bytes: randomBytes(size), name });
 
-async function upload(api: ApiClient, fields: Record<string, string>, file = image()): Promise<number> {
+/** `file: null` sends none (an edit keeping its image). */
+async function upload(
+  api: ApiClient,
+  fields: Record<string, string>,
+  file: { bytes: Buffer; name: string } | null = image(),
+): Promise<number> {
   const reply = await api.call<{ id: number }>(
     'POST',
     '/tb-firmware/addOrEditFirmware',
-    firmwareForm(fields, file),
+    firmwareForm(fields, file ?? undefined),
   );
   expect(reply.code, reply.message).toBe(0);
   return Number(reply.rows[0]?.id);

@@ -1,4 +1,12 @@
-import { MAX_LINES, NatTraversal, SIP_DEFAULTS, SipTransport } from '@phonefleet/sdk';
+import {
+  MAX_LINES,
+  NatTraversal,
+  SIP_DEFAULTS,
+  SIP_EXPIRES_RANGE,
+  SIP_PORT_RANGE,
+  SIP_TOKEN,
+  SipTransport,
+} from '@phonefleet/sdk';
 import { z } from 'zod';
 import { requiredField } from '../../http/fields.js';
 import { idField, nameField, optionalQueryId, pageFields } from '../sites/fleet-common.js';
@@ -9,22 +17,18 @@ const hostField = z
   .trim()
   .min(1, 'fieldRequired')
   .max(128, 'nameTooLong')
-  .regex(/^[^\s"<>]+$/, 'invalidFormat');
-const optionalHost = z
-  .string()
-  .trim()
-  .max(128, 'nameTooLong')
-  .regex(/^[^\s"<>]*$/, 'invalidFormat');
+  .regex(SIP_TOKEN, 'invalidFormat');
+const optionalHost = z.string().trim().max(128, 'nameTooLong').regex(SIP_TOKEN, 'invalidFormat');
 const portField = z
   .number({ error: 'sipPortInvalid' })
   .int('sipPortInvalid')
-  .min(1, 'sipPortInvalid')
-  .max(65535, 'sipPortInvalid');
+  .min(SIP_PORT_RANGE.min, 'sipPortInvalid')
+  .max(SIP_PORT_RANGE.max, 'sipPortInvalid');
 const expiresField = z
   .number({ error: 'sipExpiresInvalid' })
   .int('sipExpiresInvalid')
-  .min(30, 'sipExpiresInvalid')
-  .max(604800, 'sipExpiresInvalid');
+  .min(SIP_EXPIRES_RANGE.min, 'sipExpiresInvalid')
+  .max(SIP_EXPIRES_RANGE.max, 'sipExpiresInvalid');
 const transportField = z.literal(Object.values(SipTransport), { error: 'invalidFormat' });
 const natField = z.literal(Object.values(NatTraversal), { error: 'invalidFormat' });
 const text128 = z.string({ error: 'invalidFormat' }).trim().max(128, 'nameTooLong');
