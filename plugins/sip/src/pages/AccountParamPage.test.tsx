@@ -25,8 +25,11 @@ const bound = accountRow({
   },
 });
 
-/** Opens `/sipAccount/setParam?id=21` for the account, as a role holding the sipAccount edit button. */
-async function open(account = bound) {
+/**
+ * Opens `/sipAccount/setParam?id=21` for the account, as a role holding the sipAccount edit button
+ * and (unless `canPush` is false) the device list's setParam button.
+ */
+async function open(account = bound, canPush = true) {
   const api = stubApi({
     '/tb-sip-account/query': () => [account],
     '/tb-config/dynamicParameterJs': () => [tree],
@@ -37,7 +40,7 @@ async function open(account = bound) {
     '/device/deviceConfigUpdate': () => [{ taskId: 7 }],
   });
   await renderInConsole(<AccountParamPage />, {
-    buttons: { sipAccount: ['edit'] },
+    buttons: { sipAccount: ['edit'], ...(canPush ? { deviceManagement: ['setParam'] } : {}) },
     path: `/sipAccount/setParam?id=${account.id}`,
   });
   await waitFor(() => expect(document.querySelector('[data-testid^="param-account."]')).not.toBeNull());
@@ -85,6 +88,17 @@ describe('a SIP account’s own parameters', () => {
     await click(buttonNamed('Save and update'));
     await waitFor(() => expect(api.bodies('/tb-config/saveParam')).toHaveLength(1));
     expect(api.bodies('/tb-config/saveParam')[0]).toMatchObject({ relationId: 22, relationName: 'account' });
+    expect(api.bodies('/device/deviceConfigUpdate')).toEqual([]);
+  });
+
+  it('offers no Save and update to a role that cannot push devices, and says why', async () => {
+    const api = await open(bound, false);
+    expect(document.querySelector('[data-testid=account-param-binding]')?.textContent).toContain(
+      'your role cannot push devices’ parameters',
+    );
+    expect(buttonNamed('Save and update').hasAttribute('disabled')).toBe(true);
+    await click(buttonNamed('Save only'));
+    await waitFor(() => expect(api.bodies('/tb-config/saveParam')).toHaveLength(1));
     expect(api.bodies('/device/deviceConfigUpdate')).toEqual([]);
   });
 });

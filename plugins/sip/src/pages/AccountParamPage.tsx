@@ -37,7 +37,10 @@ interface Loaded {
 export function AccountParamPage() {
   const t = useTexts(sipText);
   const navigate = useNavigate();
-  const canEdit = useSession().hasButton('sipAccount', 'edit');
+  const session = useSession();
+  const canEdit = session.hasButton('sipAccount', 'edit');
+  // Pushing the bound device is the device's Save and update (deviceConfigUpdate): its button.
+  const canPush = session.hasButton('deviceManagement', 'setParam');
   const [query] = useSearchParams();
   const id = Number(query.get('id'));
   const valid = Number.isInteger(id) && id > 0;
@@ -67,7 +70,7 @@ export function AccountParamPage() {
   };
   const onSaveAndUpdate = async (account: SipAccountRow, config: ParameterConfig) => {
     await saveRelationConfig(relation, config);
-    if (account.binding && (await pushDeviceConfig(account.binding.deviceId)))
+    if (account.binding && canPush && (await pushDeviceConfig(account.binding.deviceId)))
       void message.success({ content: t('taskCreated'), duration: TASK_NOTICE_SECONDS });
     else void message.success(t('saved'));
     backToList();
@@ -78,6 +81,7 @@ export function AccountParamPage() {
       tree={tree}
       initial={config}
       pushed={pushed}
+      pushStatus={account.binding && !canPush ? 0 : 1}
       onSave={onSave}
       onSaveAndUpdate={(edited) => onSaveAndUpdate(account, edited)}
       onCancel={backToList}
@@ -90,7 +94,10 @@ export function AccountParamPage() {
           data-testid="account-param-binding"
           message={
             account.binding
-              ? t('pushesBoundDevice', { mac: account.binding.macAddress, line: account.binding.line })
+              ? t(canPush ? 'pushesBoundDevice' : 'boundNoPush', {
+                  mac: account.binding.macAddress,
+                  line: account.binding.line,
+                })
               : t('savesOnly')
           }
         />
