@@ -321,19 +321,35 @@ describe('SIP accounts from import to registration (browser, simulated phones, s
     }
   }, 180_000);
 
-  it('pushes the configuration to the site’s phones from the task screens: every phone fetched', async () => {
+  it('pushes the configuration of the 20 phones from the device list: every phone fetched', async () => {
     const before = fleet.counters.fetches;
+    await page.goto(`${running.url}/device`);
+    const list = page.getByTestId('device-list');
+    const rows = list.locator('tbody tr.ant-table-row');
+    const keywords = page.getByTestId('device-keywords');
+    await keywords.fill('0a:74:00');
+    await keywords.press('Enter');
+    await list.locator('.ant-pagination-options .ant-select-selector').click();
+    await clickInDropdown(
+      openDropdown()
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^50 \/ page$/ }),
+    );
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(PHONES);
+    await list.locator('thead input[type=checkbox]').check();
+    await list.getByRole('button', { name: 'Push configuration' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.getByText(`Push the configuration of the ${PHONES} selected device(s) now?`).waitFor();
+    await confirm.getByRole('button', { name: 'OK' }).click();
+
+    // The push is a task: its results say every phone fetched its file.
     await page.goto(`${running.url}/task`);
-    await page.getByTestId('task-add').click();
-    await page.waitForURL((url) => url.pathname === '/task/addTask');
-    await page.getByTestId('task-name').fill('Clinic SIP accounts');
-    await choose(page.getByTestId('task-type'), 'Site configuration');
-    await chooseSite(page.getByTestId('task-site-select'));
-    await page.getByTestId('task-submit').click();
-    await page.waitForURL((url) => url.pathname === '/task');
-    const row = page.getByTestId('task-list').locator('tbody tr.ant-table-row').filter({
-      hasText: 'Clinic SIP accounts',
-    });
+    const row = page
+      .getByTestId('task-list')
+      .locator('tbody tr.ant-table-row')
+      .filter({
+        hasText: `Device configuration: ${PHONES} device(s)`,
+      });
     await row.getByRole('button', { name: 'Results' }).click();
     await page.waitForURL((url) => url.pathname === '/task/taskResult');
     await expect
@@ -353,6 +369,8 @@ describe('SIP accounts from import to registration (browser, simulated phones, s
     expect(await refused.textContent()).toContain(extension(PHONES - 1));
     expect(await refused.textContent()).toContain(`${macOf(PHONES - 1)} · line 1`);
     expect(await refused.getByText('Unregistered', { exact: true }).count()).toBe(1);
+    // The list says why, as the registrar answered.
+    expect(await refused.textContent()).toContain('403 Forbidden');
 
     // Why: the phone's lines page shows what the registrar answered.
     const failedLines = await openLines(PHONES - 1);

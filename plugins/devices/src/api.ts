@@ -92,9 +92,9 @@ export async function setPush(ids: number[], enabled: boolean): Promise<string> 
   return (await apiRequest('POST', path, { body: { ids } })).message;
 }
 
-/** Reboot or factory reset: answers the server's message. */
+/** Reboot, factory reset or a configuration push: answers the server's message. */
 export async function deviceCommand(
-  command: 'deviceReboot' | 'factoryReset',
+  command: 'deviceReboot' | 'factoryReset' | 'configPush',
   ids: number[],
 ): Promise<string> {
   return (await apiRequest('POST', `/device/${command}`, { body: { ids } })).message;

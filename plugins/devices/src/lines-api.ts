@@ -7,7 +7,7 @@ export type { AccountAssignment, AccountOption, DeviceLines };
 export interface LineStatuses {
   /** Spec §4 device account status: 0 no account, 1 normal, 2 abnormal. */
   accountStatus: number;
-  lines: { line: number; status: number }[];
+  lines: { line: number; status: number; failure: string | null; reportedAt: string | null }[];
 }
 
 /** The device's lines and the accounts bound to them (power deviceManagement). */

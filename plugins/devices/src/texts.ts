@@ -13,6 +13,7 @@ export const deviceText = defineTexts({
   enablePush: { en: 'Enable push', zh: '启用推送' },
   disablePush: { en: 'Disable push', zh: '禁用推送' },
   reboot: { en: 'Reboot', zh: '重启' },
+  pushConfig: { en: 'Push configuration', zh: '下发配置' },
   factoryReset: { en: 'Factory reset', zh: '恢复出厂设置' },
   details: { en: 'Details', zh: '详情' },
   importDevices: { en: 'Import devices', zh: '导入设备' },
@@ -41,6 +42,10 @@ export const deviceText = defineTexts({
     zh: '确定删除选中的 {count} 台设备吗？其 SIP 账号也会一并删除。',
   },
   rebootConfirm: { en: 'Reboot the {count} selected device(s)?', zh: '确定重启选中的 {count} 台设备吗？' },
+  pushConfigConfirm: {
+    en: 'Push the configuration of the {count} selected device(s) now? Each one fetches its file (its SIP lines included).',
+    zh: '确定立即向选中的 {count} 台设备下发配置吗？每台设备将拉取其配置文件（包括 SIP 线路）。',
+  },
   factoryResetConfirm: {
     en: 'Restore the {count} selected device(s) to factory settings? Their settings on the phone are erased.',
     zh: '确定将选中的 {count} 台设备恢复出厂设置吗？话机上的设置将被清除。',

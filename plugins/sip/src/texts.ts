@@ -99,6 +99,10 @@ export const sipText = defineTexts({
     en: 'Bound to {mac} line {line}: your role cannot push devices’ parameters, so Save and update is off; the device gets these with its next push or fetch.',
     zh: '已绑定到 {mac} 线路 {line}：您的角色不能下发设备参数，因此“保存并更新”不可用；设备将在下次下发或拉取配置时获得这些参数。',
   },
+  notReported: {
+    en: 'Not reported by the phone yet (push its configuration)',
+    zh: '话机尚未上报（请下发其配置）',
+  },
   savesOnly: {
     en: 'Not bound to a device: Save and update only saves; the parameters go to the line the account is bound to later.',
     zh: '未绑定设备：保存并更新仅保存，参数将在账号绑定到线路后下发。',

@@ -183,7 +183,8 @@ export function sipRoutes({
     defineRoute({
       method: 'get',
       path: '/device/getAccoutnStatus',
-      summary: 'A device’s account status and each line’s registration (spec §7 spelling)',
+      summary:
+        'A device’s account status and each line’s registration, failure and report time (spec §7 spelling)',
       access: { power: 'deviceManagement' },
       query: idQuery,
       handler: async ({ query, session }) => {
@@ -192,7 +193,12 @@ export function sipRoutes({
           rows: [
             {
               accountStatus: lines.accountStatus,
-              lines: lines.lines.map((line) => ({ line: line.line, status: line.status })),
+              lines: lines.lines.map(({ line, status, failure, reportedAt }) => ({
+                line,
+                status,
+                failure,
+                reportedAt,
+              })),
             },
           ],
         };

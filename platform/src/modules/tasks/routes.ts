@@ -193,6 +193,31 @@ export function taskRoutes({ taskService }: { taskService: TaskService }): Route
     }),
     defineRoute({
       method: 'post',
+      path: '/device/configPush',
+      summary:
+        'Push the configuration of the listed devices now (a device configuration task, type 14: NOTIFY check-sync, success on each one’s next fetch)',
+      access: { power: 'deviceManagement', button: 'setParam' },
+      body: deviceIdsBody,
+      handler: async ({ body, session, ctx }) => {
+        const caller = callerOf(session, ctx);
+        const ids = await taskService.resolveDevices(caller.scope, body.ids, []);
+        return {
+          rows: [
+            await taskService.immediate(
+              caller,
+              TaskType.deviceConfig,
+              ids,
+              `Device configuration: ${ids.length} device(s)`,
+              {
+                relationName: 'device',
+              },
+            ),
+          ],
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
       path: '/device/deviceReboot',
       summary: 'Reboot devices now (a reboot task, type 1)',
       access: { power: 'deviceManagement', button: 'reboot' },

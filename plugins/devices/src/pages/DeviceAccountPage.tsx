@@ -41,10 +41,17 @@ function useDeviceLines(deviceId: number, valid: boolean) {
               ? {
                   ...shown,
                   accountStatus: fresh.accountStatus,
-                  lines: shown.lines.map((line) => ({
-                    ...line,
-                    status: fresh.lines.find((entry) => entry.line === line.line)?.status ?? line.status,
-                  })),
+                  lines: shown.lines.map((line) => {
+                    const entry = fresh.lines.find((candidate) => candidate.line === line.line);
+                    return entry
+                      ? {
+                          ...line,
+                          status: entry.status,
+                          failure: entry.failure,
+                          reportedAt: entry.reportedAt,
+                        }
+                      : line;
+                  }),
                 }
               : shown,
           ),

@@ -94,6 +94,7 @@ describe('DeviceList', () => {
       'Transfer site',
       'Enable push',
       'Disable push',
+      'Push configuration',
       'Reboot',
       'Factory reset',
       'Columns',

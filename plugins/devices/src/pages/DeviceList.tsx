@@ -169,15 +169,17 @@ export function DeviceList({ basePath }: { basePath: string }) {
     content,
     okText: t('ok'),
   });
-  const command = (
-    key: 'reboot' | 'factoryReset',
-    confirm: 'rebootConfirm' | 'factoryResetConfirm',
-  ): RunAction => ({
+  const commands = {
+    reboot: { call: 'deviceReboot', button: 'reboot', confirm: 'rebootConfirm' },
+    factoryReset: { call: 'factoryReset', button: 'factoryReset', confirm: 'factoryResetConfirm' },
+    pushConfig: { call: 'configPush', button: 'setParam', confirm: 'pushConfigConfirm' },
+  } as const;
+  const command = (key: keyof typeof commands): RunAction => ({
     key,
     label: t(key),
-    button: key,
-    confirm: ask((count) => t(confirm, { count })),
-    run: (ids) => deviceCommand(key === 'reboot' ? 'deviceReboot' : 'factoryReset', ids),
+    button: commands[key].button,
+    confirm: ask((count) => t(commands[key].confirm, { count })),
+    run: (ids) => deviceCommand(commands[key].call, ids),
   });
 
   return (
@@ -236,8 +238,9 @@ export function DeviceList({ basePath }: { basePath: string }) {
         },
         { key: 'enablePush', label: t('enablePush'), button: 'edit', run: (ids) => setPush(ids, true) },
         { key: 'disablePush', label: t('disablePush'), button: 'edit', run: (ids) => setPush(ids, false) },
-        command('reboot', 'rebootConfirm'),
-        command('factoryReset', 'factoryResetConfirm'),
+        command('pushConfig'),
+        command('reboot'),
+        command('factoryReset'),
         // The SIP account area's button, not one of deviceManagement.
         ...(canAssignAccounts
           ? [

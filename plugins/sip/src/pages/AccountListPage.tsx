@@ -9,7 +9,7 @@ import {
   useSession,
   useTexts,
 } from '@phonefleet/sdk/ui';
-import { Select } from 'antd';
+import { Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -67,7 +67,16 @@ export function AccountListPage() {
         title: t('status'),
         dataIndex: 'status',
         sorter: true,
-        render: (value: number) => <AccountStatusTag status={value} />,
+        render: (value: number, row: SipAccountRow) => (
+          <>
+            <AccountStatusTag status={value} />
+            {row.binding && (row.binding.failure || !row.binding.reportedAt) ? (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {row.binding.failure ?? t('notReported')}
+              </Typography.Text>
+            ) : null}
+          </>
+        ),
       },
       {
         key: 'binding',

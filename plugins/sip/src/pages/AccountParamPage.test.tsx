@@ -96,7 +96,7 @@ describe('a SIP account’s own parameters', () => {
     expect(document.querySelector('[data-testid=account-param-binding]')?.textContent).toContain(
       'your role cannot push devices’ parameters',
     );
-    expect(buttonNamed('Save and update').hasAttribute('disabled')).toBe(true);
+    expect(buttonNamed('Save and update')?.hasAttribute('disabled')).toBe(true);
     await click(buttonNamed('Save only'));
     await waitFor(() => expect(api.bodies('/tb-config/saveParam')).toHaveLength(1));
     expect(api.bodies('/device/deviceConfigUpdate')).toEqual([]);

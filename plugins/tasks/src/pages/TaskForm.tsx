@@ -95,7 +95,8 @@ const FIELDS: (keyof Values)[] = [
   'interval',
 ];
 const initialValues: Values = { taskName: '', type: 1, deviceIds: [], timeType: 1 };
-const TYPES = [1, 2, 3, 4, 5, 6, 7];
+/** The spec's types a person schedules, and ours: 14, the configuration of chosen devices. */
+const TYPES = [1, 2, 3, 4, 5, 6, 7, 14];
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];
 const MONTH_DAYS = [...Array.from({ length: 31 }, (_, day) => String(day + 1)), 'Last'];
 
