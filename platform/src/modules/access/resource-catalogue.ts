@@ -153,6 +153,16 @@ export const resourceCatalogue: ResourceDefinition[] = [
     grantedTo: ['channel', 'enterprise'],
   },
   {
+    // The official list: the platform administrator's own (no built-in role of a tenant holds it).
+    power: 'adminFirmware',
+    rsName: 'Official Firmware',
+    rsNameCn: '官方固件',
+    path: '/adminFirmware',
+    sort: 61,
+    buttons: [...crud, 'upload'],
+    grantedTo: [],
+  },
+  {
     power: 'otherResources',
     rsName: 'Resources',
     rsNameCn: '资源管理',

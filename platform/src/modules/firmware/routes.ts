@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { AppError } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import { hasButton, type SessionInfo } from '../auth/session-info.js';
 import type { FileStore } from '../files/file-store.js';
 import { idQuery, idsBody } from '../sites/fleet-common.js';
 import type { FirmwareService } from './firmware-service.js';
@@ -21,6 +23,11 @@ export const FIRMWARE_EXTENSIONS = [
 ] as const;
 
 const removeBody = idsBody.extend({ official: z.boolean().default(false) });
+
+/** Writing the official list also takes the `adminFirmware` resource's button (and platform scope). */
+function requireOfficialButton(session: SessionInfo, official: boolean, button: string): void {
+  if (official && !hasButton(session, 'adminFirmware', button)) throw AppError.forbidden();
+}
 
 /** Firmware (docs/firmware.md): the customer list (`firmware`) and the official one (`adminFirmware`). */
 export function firmwareRoutes({
@@ -97,6 +104,7 @@ export function firmwareRoutes({
       access: { power: 'firmware', button: 'delete' },
       body: removeBody,
       handler: async ({ body, session }) => {
+        requireOfficialButton(session, body.official, 'delete');
         await firmwareService.remove(session.scope, body.ids, body.official);
         return { rows: [] };
       },
