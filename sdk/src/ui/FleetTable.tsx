@@ -1,4 +1,4 @@
-import { message, Space, Table, type TableProps } from 'antd';
+import { Button, message, Space, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { SortOrder as SortOrderName } from 'antd/es/table/interface';
 import {
@@ -279,14 +279,23 @@ export function FleetTable<Row extends object>(props: FleetTableProps<Row>) {
       {messageHolder}
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8 }}>
         <Space wrap>{toolbar}</Space>
-        <ColumnChooser
-          columns={columns}
-          hidden={hidden}
-          label={kitText('columns', language)}
-          resetLabel={kitText('resetColumns', language)}
-          onToggle={onToggle}
-          onReset={onReset}
-        />
+        <Space>
+          {/* What phones report (status, registration) changes while a list is open. */}
+          <Button
+            data-testid="table-refresh"
+            onClick={() => setQuery((q) => ({ ...q, reload: q.reload + 1 }))}
+          >
+            {kitText('refresh', language)}
+          </Button>
+          <ColumnChooser
+            columns={columns}
+            hidden={hidden}
+            label={kitText('columns', language)}
+            resetLabel={kitText('resetColumns', language)}
+            onToggle={onToggle}
+            onReset={onReset}
+          />
+        </Space>
       </div>
       <Table<Row>
         rowKey={rowKey}

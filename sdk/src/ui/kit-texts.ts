@@ -4,6 +4,7 @@ import type { Language } from '../envelope.js';
 const texts = {
   atLeastOneColumn: { en: 'Show at least one column', zh: '至少显示一列' },
   columns: { en: 'Columns', zh: '列设置' },
+  refresh: { en: 'Refresh', zh: '刷新' },
   resetColumns: { en: 'Reset', zh: '重置' },
   total: { en: 'Total {total} items', zh: '共 {total} 条' },
   importChoose: { en: 'Click or drag a file here to upload', zh: '点击或将文件拖到此处上传' },

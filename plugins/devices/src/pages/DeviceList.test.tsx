@@ -77,7 +77,7 @@ describe('DeviceList', () => {
     expect(first).toContain('No account');
     expect(first).toContain('--');
     expect(rows(container)[1]?.textContent).toContain('2026/01/03 10:00');
-    expect(buttonTexts(container)).toEqual(['Add', 'Scan', 'Columns']);
+    expect(buttonTexts(container)).toEqual(['Add', 'Scan', 'Refresh', 'Columns']);
     expect(container.textContent).not.toContain('Set parameters');
   });
 
@@ -97,6 +97,7 @@ describe('DeviceList', () => {
       'Push configuration',
       'Reboot',
       'Factory reset',
+      'Refresh',
       'Columns',
     ]);
     const deleteButton = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Delete');

@@ -64,7 +64,7 @@ describe('the enterprise list', () => {
     }
     expect(rows()[1]?.textContent).toContain('No limit');
     expect(rows()[1]?.querySelector('[data-status=frozen]')?.textContent).toBe('Frozen');
-    expect(toolbar()).toEqual(['Add', 'Export', 'Freeze', 'Unfreeze', 'Send email', 'Delete', 'Columns']);
+    expect(toolbar()).toEqual(['Add', 'Export', 'Freeze', 'Unfreeze', 'Send email', 'Delete', 'Refresh', 'Columns']);
     expect(buttonsOf(rows()[0])).toEqual(['Edit', 'Freeze']);
     expect(buttonsOf(rows()[1])).toEqual(['Edit', 'Unfreeze']);
 
@@ -90,7 +90,7 @@ describe('the enterprise list', () => {
     });
     await waitFor(() => expect(rows()).toHaveLength(1));
     await settle();
-    expect(toolbar()).toEqual(['Export', 'Columns']);
+    expect(toolbar()).toEqual(['Export', 'Refresh', 'Columns']);
     expect(buttonsOf(rows()[0])).toEqual([]);
     expect(document.querySelectorAll('.ant-checkbox-input')).toHaveLength(0);
   });

@@ -62,8 +62,24 @@ describe('a list page built on the kit', () => {
     expect(page.querySelector('h4')?.textContent).toBe('Notes');
     expect(rows()[0]?.textContent).toContain('Check the lobby phones');
     expect(page.textContent).toContain('Total 2 items');
-    expect(toolbar()).toEqual(['Add', 'Delete', 'Columns']);
+    expect(toolbar()).toEqual(['Add', 'Delete', 'Refresh', 'Columns']);
     expect(buttonsOf(rows()[1])).toEqual(['Delete']);
+  });
+
+  it('shows what changed since it loaded when Refresh is pressed, on the same page', async () => {
+    let titles = ['Check the lobby phones'];
+    const { calls } = stubApi({
+      '/note/search': () => [
+        { list: titles.map((title, index) => ({ id: index + 1, title })), total: titles.length },
+      ],
+    });
+    await show([]);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    titles = ['Check the lobby phones', 'Order headsets'];
+    const refresh = document.querySelector<HTMLButtonElement>('[data-testid=table-refresh]');
+    await act(async () => refresh?.click());
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(calls.filter((call) => call.path === '/note/search')).toHaveLength(2);
   });
 
   it('asks before deleting the selected rows, then deletes them and reloads', async () => {
@@ -98,14 +114,14 @@ describe('a list page built on the kit', () => {
     stubApi({ '/note/search': () => [{ list: notes, total: 2 }] });
     await show(['add']);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(toolbar()).toEqual(['Add', 'Columns']);
+    expect(toolbar()).toEqual(['Add', 'Refresh', 'Columns']);
     expect(buttonsOf(rows()[0])).toEqual([]);
     expect(document.querySelectorAll('.ant-checkbox-input')).toHaveLength(0);
 
     await cleanup();
     await show([]);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(toolbar()).toEqual(['Columns']);
+    expect(toolbar()).toEqual(['Refresh', 'Columns']);
   });
 
   it('searches by keywords from page 1', async () => {
