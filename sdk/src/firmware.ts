@@ -29,3 +29,18 @@ export function compareFirmwareVersions(a: string, b: string): number {
   }
   return 0;
 }
+
+/** Image extensions phones of the known families take (the upload route's rule, the form's check). */
+export const FIRMWARE_EXTENSIONS: readonly string[] = [
+  '.rom',
+  '.bin',
+  '.img',
+  '.zip',
+  '.tar',
+  '.gz',
+  '.z',
+  '.ld',
+  '.sbn',
+];
+/** An image of a few hundred MB is normal; 1 GiB leaves room for the largest we know of. */
+export const FIRMWARE_MAX_BYTES = 1024 * 1024 * 1024;

@@ -90,24 +90,80 @@ export type StubReply = unknown[] | StubRefusal;
 /**
  * Replies to the api calls by path (`/api/device/search` → rows, or a refusal); other paths answer
  * no rows. Records each call's path and body; `bodies(path)` lists the bodies sent to one path.
+ * Uploads through `apiUpload` (XMLHttpRequest) are answered the same way, their progress reported
+ * at half and at the whole of the body's size.
  */
 export function stubApi(replies: Record<string, (body: unknown) => StubReply>): {
   calls: { path: string; body: unknown }[];
   bodies(path: string): unknown[];
 } {
   const calls: { path: string; body: unknown }[] = [];
-  const fetchStub = async (url: string, init?: RequestInit) => {
+  const answer = (url: string, body: unknown): object => {
     const path = new URL(url, 'http://console.test').pathname.replace(/^\/api/, '');
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
     calls.push({ path, body });
     const reply = replies[path]?.(body) ?? [];
     if (Array.isArray(reply))
-      return Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows: reply } });
-    return Response.json({ messageExt: null, ...reply, result: { rows: [] } });
+      return { code: 0, message: 'Success', messageExt: null, result: { rows: reply } };
+    return { messageExt: null, ...reply, result: { rows: [] } };
+  };
+  const fetchStub = async (url: string, init?: RequestInit) => {
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    return Response.json(answer(url, body));
   };
   vi.stubGlobal('fetch', fetchStub);
+  vi.stubGlobal('XMLHttpRequest', uploadStub(answer));
   return {
     calls,
     bodies: (path) => calls.filter((call) => call.path === path).map((call) => call.body),
   };
 }
+
+type ProgressListener = ((event: ProgressEvent) => void) | null;
+
+/** The bytes a multipart body carries: its files' sizes and its text fields' lengths. */
+function formSize(form: FormData): number {
+  let size = 0;
+  for (const [, value] of form.entries()) size += typeof value === 'string' ? value.length : value.size;
+  return size;
+}
+
+/** An XMLHttpRequest answering a POST from `answer`, with upload progress at 50 % and 100 %. */
+function uploadStub(answer: (url: string, body: unknown) => object) {
+  return class UploadStub {
+    readonly upload: { onprogress: ProgressListener } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    timeout = 0;
+    withCredentials = false;
+    status = 0;
+    responseText = '';
+    readonly headers: Record<string, string> = {};
+    private url = '';
+    open(_method: string, url: string): void {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string): void {
+      this.headers[name] = value;
+    }
+    getResponseHeader(): string {
+      return 'application/json';
+    }
+    abort(): void {
+      this.onabort?.();
+    }
+    send(body: FormData): void {
+      const total = formSize(body);
+      setTimeout(() => {
+        for (const loaded of [Math.floor(total / 2), total])
+          this.upload.onprogress?.(new ProgressEvent('progress', { lengthComputable: true, loaded, total }));
+        this.status = 200;
+        this.responseText = JSON.stringify(answer(this.url, body));
+        this.onload?.();
+      }, 0);
+    }
+  };
+}
+
+export * from './ui-actions.js';

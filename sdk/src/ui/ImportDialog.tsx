@@ -1,5 +1,6 @@
 import { Alert, Button, Modal, message, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Language } from '../envelope.js';
 import { apiDownload, apiRequest } from './api.js';
 import { commonText } from './common-texts.js';
 import { type FleetColumn, FleetTable, type FleetTableQuery } from './FleetTable.js';
@@ -44,8 +45,26 @@ export function refusedFile(
   return undefined;
 }
 
-/** `3 MB`, `100 KB`. */
+/**
+ * The spec §8 upload tip for a chosen file that may not be uploaded ('Only .xlsx, .xls files can be
+ * uploaded', 'The file cannot be larger than 3 MB'), or undefined when it may.
+ */
+export function refusedFileTip(
+  file: { name: string; size: number },
+  accept: readonly string[],
+  maxBytes: number,
+  language: Language,
+): string | undefined {
+  const refusal = refusedFile(file, accept, maxBytes);
+  if (refusal === 'type') return kitText('importTypeTip', language, { types: accept.join(', ') });
+  if (refusal === 'size') return kitText('importSizeTip', language, { size: formatBytes(maxBytes) });
+  return undefined;
+}
+
+/** `3 MB`, `100 KB`, `1 GB` (binary units, two decimals at most). */
 export function formatBytes(bytes: number): string {
+  const gigabyte = 1024 * 1024 * 1024;
+  if (bytes >= gigabyte) return `${Math.round((bytes / gigabyte) * 100) / 100} GB`;
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 100) / 100} MB`;
   return `${Math.round((bytes / 1024) * 100) / 100} KB`;
 }
@@ -130,15 +149,9 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
   const size = formatBytes(maxBytes);
 
   const choose = (chosen: File) => {
-    const refusal = refusedFile(chosen, accept, maxBytes);
-    if (refusal) {
-      void messages.warning({
-        content:
-          refusal === 'type'
-            ? kitText('importTypeTip', language, { types })
-            : kitText('importSizeTip', language, { size }),
-        key: 'pf-import-refused',
-      });
+    const tip = refusedFileTip(chosen, accept, maxBytes, language);
+    if (tip) {
+      void messages.warning({ content: tip, key: 'pf-import-refused' });
       return Upload.LIST_IGNORE;
     }
     setFile(chosen);

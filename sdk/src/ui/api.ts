@@ -1,5 +1,5 @@
 import { message as toast } from 'antd';
-import { type ApiEnvelope, ErrorCode, type PagedList } from '../envelope.js';
+import { type ApiEnvelope, ErrorCode, type Language, type PagedList } from '../envelope.js';
 import { translate } from '../messages.js';
 import { ApiError } from './api-error.js';
 import { currentLanguage, currentOffset, timeZoneHeader } from './preferences.js';
@@ -50,6 +50,16 @@ function requestId(): string {
   );
 }
 
+/** What every request carries: the request id, the language and the time zone (spec §7). */
+function requestHeaders(accept: string, language: Language): Record<string, string> {
+  return {
+    Accept: accept,
+    'Accept-Language': language,
+    Timezone: timeZoneHeader(currentOffset()),
+    'X-Request-Id': requestId(),
+  };
+}
+
 interface Sent {
   response: Response;
   language: ReturnType<typeof currentLanguage>;
@@ -67,12 +77,7 @@ async function send(
   accept: string,
 ): Promise<Sent> {
   const language = currentLanguage();
-  const headers: Record<string, string> = {
-    Accept: accept,
-    'Accept-Language': language,
-    Timezone: timeZoneHeader(currentOffset()),
-    'X-Request-Id': requestId(),
-  };
+  const headers = requestHeaders(accept, language);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -93,13 +98,27 @@ async function send(
     return { response, language };
   } catch (error) {
     const cancelled = options.signal?.aborted === true;
-    const timedOut = timeout.aborted && !cancelled;
-    const kind = timedOut ? 'timeout' : 'network';
-    const text = translate(timedOut ? 'networkTimeout' : 'networkException', language);
-    const failure = new ApiError(-1, text, error instanceof Error ? error.message : null, kind);
-    // A request the caller cancelled (dialog closed) is not an error to show.
-    throw cancelled ? failure : report(failure, options);
+    throw transportFailure(cancelled, timeout.aborted, error instanceof Error ? error.message : null, {
+      language,
+      options,
+    });
   }
+}
+
+/**
+ * A request that got no reply: 'Network timeout' or 'Network exception', shown unless the caller
+ * cancelled it (a dialog closed), which is not an error to show.
+ */
+function transportFailure(
+  cancelled: boolean,
+  timedOut: boolean,
+  detail: string | null,
+  { language, options }: { language: Language; options: ApiRequestOptions },
+): ApiError {
+  const byTimeout = timedOut && !cancelled;
+  const text = translate(byTimeout ? 'networkTimeout' : 'networkException', language);
+  const failure = new ApiError(-1, text, detail, byTimeout ? 'timeout' : 'network');
+  return cancelled ? failure : report(failure, options);
 }
 
 /** Unwraps an envelope reply: resolves on code 0, otherwise shows the error (signs out on 80000). */
@@ -113,6 +132,16 @@ async function unwrap<Row>(
   } catch {
     payload = undefined;
   }
+  return unwrapPayload<Row>(payload, response.status, language, options);
+}
+
+/** The envelope checks of `unwrap` on a reply already read (`undefined` when it was not JSON). */
+function unwrapPayload<Row>(
+  payload: unknown,
+  status: number,
+  language: Language,
+  options: ApiRequestOptions,
+): ApiEnvelope<Row> {
   if (!isEnvelope(payload)) {
     const serverMessage =
       typeof payload === 'object' &&
@@ -121,7 +150,7 @@ async function unwrap<Row>(
         ? (payload as { message: string }).message
         : '';
     const text = serverMessage || translate('networkException', language);
-    throw report(new ApiError(-1, text, `HTTP ${response.status}`, 'network'), options);
+    throw report(new ApiError(-1, text, `HTTP ${status}`, 'network'), options);
   }
   const envelope = payload as ApiEnvelope<Row>;
   if (envelope.code === ErrorCode.success) return envelope;
@@ -240,4 +269,65 @@ export async function apiPage<Row>(
 ): Promise<{ rows: Row[]; total: number }> {
   const page = await apiFirstRow<PagedList<Row>>(method, path, options);
   return { rows: page.list, total: page.total };
+}
+
+/** How far an upload has come: bytes sent of the whole request body, and the whole percent. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  percent: number;
+}
+
+/**
+ * Posts a multipart form (the file in the field `file`, after the other fields) like `apiRequest`
+ * (same headers, envelope, errors and sign-out on 80000) and reports the upload's progress, which
+ * `fetch` cannot. No time limit unless `timeoutMs` is given: a large image takes what it takes, and
+ * the progress shows it moving. `signal` cancels it (rejected, not shown).
+ */
+export function apiUpload<Row = unknown>(
+  path: string,
+  form: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+  options: Omit<ApiRequestOptions, 'body'> = {},
+): Promise<ApiEnvelope<Row>> {
+  const language = currentLanguage();
+  return new Promise<ApiEnvelope<Row>>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', apiUrl(path, options.query));
+    for (const [name, value] of Object.entries(requestHeaders('application/json', language)))
+      request.setRequestHeader(name, value);
+    request.withCredentials = true;
+    request.timeout = options.timeoutMs ?? 0;
+    const cancel = () => request.abort();
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    const fail = (timedOut: boolean) => () => {
+      options.signal?.removeEventListener('abort', cancel);
+      const cancelled = options.signal?.aborted === true;
+      reject(transportFailure(cancelled, timedOut, null, { language, options }));
+    };
+    request.upload.onprogress = (event) => {
+      if (!event.lengthComputable || !onProgress) return;
+      const percent = event.total > 0 ? Math.floor((event.loaded / event.total) * 100) : 100;
+      onProgress({ loaded: event.loaded, total: event.total, percent });
+    };
+    request.onload = () => {
+      options.signal?.removeEventListener('abort', cancel);
+      let payload: unknown;
+      try {
+        payload = JSON.parse(request.responseText) as unknown;
+      } catch {
+        payload = undefined;
+      }
+      try {
+        resolve(unwrapPayload<Row>(payload, request.status, language, options));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = fail(false);
+    request.onabort = fail(false);
+    request.ontimeout = fail(true);
+    if (options.signal?.aborted) request.abort();
+    else request.send(form);
+  });
 }

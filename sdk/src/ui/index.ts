@@ -20,6 +20,13 @@ export {
   PAGE_SIZES,
   SIDEBAR_COLLAPSE_WIDTH,
 } from '../envelope.js';
+export {
+  compareFirmwareVersions,
+  FIRMWARE_EXTENSIONS,
+  FIRMWARE_MAX_BYTES,
+  FIRMWARE_VERSION_PATTERN,
+  isFirmwareVersion,
+} from '../firmware.js';
 export { macWithColons, normaliseMac } from '../mac.js';
 export { isMessageKey, type MessageKey, messages, translate } from '../messages.js';
 export { isStrongPassword } from '../password.js';
@@ -32,11 +39,13 @@ export {
   apiFirstRow,
   apiPage,
   apiRequest,
+  apiUpload,
   apiUrl,
   type DownloadedFile,
   type HttpMethod,
   onSessionExpired,
   showApiError,
+  type UploadProgress,
 } from './api.js';
 export { ApiError, isApiError } from './api-error.js';
 export { type BarItem, BarList, type BarListProps } from './BarList.js';
@@ -104,9 +113,12 @@ export {
 export {
   DEFAULT_IMPORT_MAX_BYTES,
   DEFAULT_IMPORT_TYPES,
+  formatBytes,
   IMPORT_WAIT_MS,
   ImportDialog,
   type ImportDialogProps,
+  refusedFile,
+  refusedFileTip,
 } from './ImportDialog.js';
 export { type KitTextKey, kitText, type TextTable, textLookup } from './kit-texts.js';
 export {
@@ -118,6 +130,7 @@ export {
   TASK_NOTICE_SECONDS,
   type ToolbarAction,
 } from './list-page/actions.js';
+export { createdColumn } from './list-page/columns.js';
 export { DevicePicker, type DevicePickerProps } from './list-page/DevicePicker.js';
 export {
   FilterBar,
