@@ -1,0 +1,95 @@
+import type { FirmwareModelOption, FirmwareRow } from '@phonefleet/sdk';
+import {
+  apiFirstRow,
+  apiPage,
+  apiRequest,
+  apiUpload,
+  type FleetTablePage,
+  type FleetTableQuery,
+  type ListFilters,
+  type UploadProgress,
+} from '@phonefleet/sdk/ui';
+
+/** Spec §9: lists sort by creation, oldest first, unless a column says otherwise. */
+export const DEFAULT_SORT = { field: 'createTime', order: 'asc' } as const;
+
+export interface FirmwareFilters extends ListFilters {
+  model?: string | undefined;
+}
+
+/** One list: the official (`official: true`) or the caller's customer firmware. */
+export function searchFirmware(
+  official: boolean,
+  query: FleetTableQuery,
+  filters: FirmwareFilters,
+): Promise<FleetTablePage<FirmwareRow>> {
+  return apiPage<FirmwareRow>('POST', '/tb-firmware/selectFrimware', {
+    body: {
+      ...query,
+      sortField: query.sortField ?? DEFAULT_SORT.field,
+      sortOrder: query.sortOrder ?? DEFAULT_SORT.order,
+      ...filters,
+      official,
+    },
+  });
+}
+
+export function fetchFirmware(id: number): Promise<FirmwareRow> {
+  return apiFirstRow<FirmwareRow>('GET', '/tb-firmware/selectFrimwareById', { query: { id } });
+}
+
+/** The models a firmware can be for (those of the loaded drivers). */
+export async function fetchFirmwareModels(): Promise<FirmwareModelOption[]> {
+  return (await apiRequest<FirmwareModelOption>('GET', '/tb-firmware/selectFiltList')).result.rows;
+}
+
+/** Whether the version is already in the list (the edited firmware's own version is not). */
+export async function isVersionTaken(
+  firmwareVersion: string,
+  official: boolean,
+  id?: number,
+): Promise<boolean> {
+  const reply = await apiFirstRow<{ repeat: boolean }>('POST', '/tb-firmware/isRepeat', {
+    body: { firmwareVersion, official, ...(id ? { id } : {}) },
+    silent: true,
+  });
+  return reply.repeat;
+}
+
+export interface FirmwareInput {
+  /** An edit; without it a new firmware. */
+  id?: number;
+  firmwareName: string;
+  firmwareVersion: string;
+  supportModel: string[];
+  description: string;
+  official: boolean;
+  /** The image: required to add; on an edit, a new one replaces the old. */
+  file?: File;
+}
+
+/** The multipart body of `addOrEditFirmware`: the fields first, the image last. */
+export function firmwareForm(input: FirmwareInput): FormData {
+  const form = new FormData();
+  if (input.id) form.append('id', String(input.id));
+  form.append('firmwareName', input.firmwareName);
+  form.append('firmwareVersion', input.firmwareVersion);
+  form.append('supportModel', input.supportModel.join(','));
+  form.append('description', input.description);
+  form.append('official', String(input.official));
+  if (input.file) form.append('file', input.file, input.file.name);
+  return form;
+}
+
+/** One multipart request with the upload's progress. */
+export async function saveFirmware(
+  input: FirmwareInput,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<void> {
+  await apiUpload('/tb-firmware/addOrEditFirmware', firmwareForm(input), onProgress);
+}
+
+/** Refused while a task that has not finished uses one (shown as the server words it). */
+export async function removeFirmware(ids: number[], official: boolean): Promise<void> {
+  await apiRequest('DELETE', '/tb-firmware/deleteFirmware', { body: { ids, official } });
+}
