@@ -188,6 +188,34 @@ describe('firmware', () => {
     expect(forBoth.rows.map((f) => f.firmwareVersion)).toEqual(['2.14.0.10', '2.14.0.5']);
   });
 
+  it('lets a role that may upload but not edit add firmware and change none', async () => {
+    await running.cradle.db.execute(
+      `WITH role AS (INSERT INTO roles (org_id, name, user_type) VALUES ($1, 'Uploader', 'enterprise') RETURNING id),
+            granted AS (INSERT INTO role_resources (role_id, resource_id, buttons)
+                        SELECT role.id, s.id, '{upload}' FROM role, resources s WHERE s.power = 'firmware')
+       INSERT INTO users (org_id, user_name, email, password_hash, user_type, role_id, parent_user_id)
+       SELECT $1, 'acme-uploader', 'uploader@example.com', u.password_hash, 'enterprise', role.id, u.id
+         FROM role, users u WHERE u.user_name = $2`,
+      [acme.orgId, acme.userName],
+    );
+    const uploader = new ApiClient(running.url);
+    expect((await uploader.signIn('acme-uploader', acme.password)).code).toBe(0);
+    await upload(uploader, { firmwareName: 'Uploaded', firmwareVersion: '4.0.0.0', supportModel: 'H2' });
+    const [mine] = (await list(acmeApi, false)).filter((f) => f.firmwareName === 'Uploaded');
+    const before = await stored();
+    const edit = await uploader.call(
+      'POST',
+      '/tb-firmware/addOrEditFirmware',
+      firmwareForm(
+        { id: String(mine?.id), firmwareName: 'Renamed', firmwareVersion: '4.0.0.0', supportModel: 'H2' },
+        image(),
+      ),
+    );
+    expect(edit.code).toBe(40300);
+    expect(await stored()).toBe(before);
+    expect((await acmeApi.call('DELETE', '/tb-firmware/deleteFirmware', { ids: [mine?.id] })).code).toBe(0);
+  });
+
   it('deletes a firmware with its image, unless a task that has not finished uses it', async () => {
     const { db } = running.cradle;
     const [older] = (await list(acmeApi, false)).filter((f) => f.firmwareName === 'Older');

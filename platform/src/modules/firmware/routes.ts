@@ -1,3 +1,4 @@
+import { FIRMWARE_EXTENSIONS, FIRMWARE_MAX_BYTES } from '@phonefleet/sdk';
 import { z } from 'zod';
 import { AppError } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
@@ -7,25 +8,14 @@ import { idQuery, idsBody } from '../sites/fleet-common.js';
 import type { FirmwareService } from './firmware-service.js';
 import { firmwareFormBody, isRepeatBody, searchFirmwareBody, upgradeVersionsBody } from './schemas.js';
 
-/** An image of a few hundred MB is normal; 1 GiB leaves room for the largest we know of. */
-export const FIRMWARE_MAX_BYTES = 1024 * 1024 * 1024;
-/** Image extensions phones of the known families take. */
-export const FIRMWARE_EXTENSIONS = [
-  '.rom',
-  '.bin',
-  '.img',
-  '.zip',
-  '.tar',
-  '.gz',
-  '.z',
-  '.ld',
-  '.sbn',
-] as const;
-
 const removeBody = idsBody.extend({ official: z.boolean().default(false) });
 
-/** Writing the official list also takes the `adminFirmware` resource's button (and platform scope). */
-function requireOfficialButton(session: SessionInfo, official: boolean, button: string): void {
+/**
+ * The button a write takes besides the route's: `edit` to change, `delete`; on the official list the
+ * `adminFirmware` resource's as well (and platform scope, checked by the service).
+ */
+function requireButton(session: SessionInfo, official: boolean, button: string): void {
+  if (!hasButton(session, 'firmware', button)) throw AppError.forbidden();
   if (official && !hasButton(session, 'adminFirmware', button)) throw AppError.forbidden();
 }
 
@@ -85,6 +75,7 @@ export function firmwareRoutes({
       path: '/tb-firmware/addOrEditFirmware',
       summary:
         'Add a firmware with its image (multipart `file`, streamed into the file store), or edit one (`id`; the file is then optional)',
+      // Only a role that may upload streams bytes in; a change also takes `edit` (checked below).
       access: { power: 'firmware', button: 'upload' },
       upload: {
         maxBytes: FIRMWARE_MAX_BYTES,
@@ -93,9 +84,11 @@ export function firmwareRoutes({
         optional: true,
       },
       body: firmwareFormBody,
-      handler: async ({ body, file, session }) => ({
-        rows: [await firmwareService.save(session.scope, body, file)],
-      }),
+      handler: async ({ body, file, session }) => {
+        if (body.id !== undefined) requireButton(session, body.official, 'edit');
+        if (body.official) requireButton(session, true, 'upload');
+        return { rows: [await firmwareService.save(session.scope, body, file)] };
+      },
     }),
     defineRoute({
       method: 'delete',
@@ -104,7 +97,7 @@ export function firmwareRoutes({
       access: { power: 'firmware', button: 'delete' },
       body: removeBody,
       handler: async ({ body, session }) => {
-        requireOfficialButton(session, body.official, 'delete');
+        requireButton(session, body.official, 'delete');
         await firmwareService.remove(session.scope, body.ids, body.official);
         return { rows: [] };
       },
