@@ -64,7 +64,16 @@ describe('the enterprise list', () => {
     }
     expect(rows()[1]?.textContent).toContain('No limit');
     expect(rows()[1]?.querySelector('[data-status=frozen]')?.textContent).toBe('Frozen');
-    expect(toolbar()).toEqual(['Add', 'Export', 'Freeze', 'Unfreeze', 'Send email', 'Delete', 'Refresh', 'Columns']);
+    expect(toolbar()).toEqual([
+      'Add',
+      'Export',
+      'Freeze',
+      'Unfreeze',
+      'Send email',
+      'Delete',
+      'Refresh',
+      'Columns',
+    ]);
     expect(buttonsOf(rows()[0])).toEqual(['Edit', 'Freeze']);
     expect(buttonsOf(rows()[1])).toEqual(['Edit', 'Unfreeze']);
 
