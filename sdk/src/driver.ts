@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assertSdkSatisfied, ContractError, describeIssues } from './plugin.js';
+import { DEFAULT_FILE_PARAMETERS, DOWNLOAD_KINDS, type DownloadKind } from './resources.js';
 
 /**
  * Everything that differs between models of a family is read from this one table:
@@ -84,6 +85,12 @@ export const driverManifestSchema = z.object({
     reboot: z.string().min(1),
     factoryReset: z.string().min(1).optional(),
   }),
+  /**
+   * Where this family's phones read the URL of each file the console pushes (firmware image,
+   * contacts, ringtone, …) as catalogue paths; kinds left out use `DEFAULT_FILE_PARAMETERS`. The
+   * console puts the URL there while the push waits and tells the phone with `checkSync`.
+   */
+  fileParameters: z.record(z.enum(DOWNLOAD_KINDS), z.string().min(1)).optional(),
   /** Reads model, firmware and MAC from a User-Agent; undefined when the phone is not of this family. */
   identify: fn<(userAgent: string) => DeviceIdentity | undefined>('identify'),
   /** Turns values into the file's text. Pure: same input, same bytes (ETags depend on it). */
@@ -145,4 +152,9 @@ export function matchConfigFile(
     }
   }
   return undefined;
+}
+
+/** The catalogue path where a driver's phones read the URL of a kind of file. */
+export function fileParameter(driver: Pick<DriverManifest, 'fileParameters'>, kind: DownloadKind): string {
+  return driver.fileParameters?.[kind] ?? DEFAULT_FILE_PARAMETERS[kind];
 }

@@ -19,6 +19,11 @@ function parts(version: string): number[] {
   return numbers;
 }
 
+/** A reported version as four plain numbers (`2.14.0.5-rc1` → `2.14.0.5`), the form upgrades compare. */
+export function normaliseFirmwareVersion(version: string): string {
+  return parts(version).join('.');
+}
+
 /** Negative when `a` is older than `b`, 0 when equal, positive when newer. */
 export function compareFirmwareVersions(a: string, b: string): number {
   const left = parts(a);

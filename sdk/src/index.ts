@@ -7,6 +7,7 @@ export * from './mac.js';
 export * from './messages.js';
 export * from './password.js';
 export * from './plugin.js';
+export * from './resources.js';
 export * from './session.js';
 export * from './states.js';
 export * from './version.js';

@@ -168,13 +168,9 @@ export const messages = {
     en: 'The task’s current state does not allow this action',
     zh: '任务当前状态不允许此操作',
   },
-  taskTypeUnavailable: {
-    en: 'This task type is not available: its resources are not managed by this console yet',
-    zh: '暂不支持此任务类型：本控制台尚未管理其资源',
-  },
-  firmwareUpgradeUnavailable: {
-    en: 'Firmware upgrade tasks are not available yet: no firmware is managed by this console',
-    zh: '暂不支持固件升级任务：本控制台尚未管理固件',
+  taskTypeFromItsList: {
+    en: 'Firmware upgrades are created from the firmware list, resource pushes from the resource list',
+    zh: '固件升级请在固件列表中创建，资源推送请在资源列表中创建',
   },
   factoryResetUnsupported: {
     en: 'The device model does not support a factory reset by push',
@@ -266,6 +262,35 @@ export const messages = {
   firmwareInUse: {
     en: 'The firmware is used by a task that has not finished',
     zh: '该固件正被未完成的任务使用',
+  },
+  firmwareModelUnsupported: {
+    en: 'The firmware does not support the model of these devices',
+    zh: '该固件不支持这些设备的型号',
+  },
+  upgradeNotReported: {
+    en: 'The device did not report the new firmware version in time',
+    zh: '设备未在规定时间内报告新的固件版本',
+  },
+  upgradeNotDownloaded: {
+    en: 'The device did not download the firmware in time',
+    zh: '设备未在规定时间内下载固件',
+  },
+  upgradeNotApplied: {
+    en: 'The device downloaded the firmware but still reports version',
+    zh: '设备已下载固件，但报告的版本仍为',
+  },
+  // Other resources (docs/resources.md).
+  resourceInUse: {
+    en: 'The resource is used by a task that has not finished',
+    zh: '该资源正被未完成的任务使用',
+  },
+  resourceModelUnsupported: {
+    en: 'The device model does not support this resource:',
+    zh: '该设备型号不支持此资源：',
+  },
+  resourceNotDownloaded: {
+    en: 'The device did not download the file in time',
+    zh: '设备未在规定时间内下载文件',
   },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

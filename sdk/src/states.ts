@@ -24,6 +24,12 @@ export const TaskType = {
   groupConfig: 5,
   siteConfig: 6,
   globalConfig: 7,
+  contactsPush: 8,
+  ringtonePush: 9,
+  wallpaperPush: 10,
+  clientCertificatePush: 11,
+  trustedCertificatePush: 12,
+  openVpnPush: 13,
   deviceConfig: 14,
 } as const;
 export type TaskType = (typeof TaskType)[keyof typeof TaskType];

@@ -2,4 +2,5 @@ export type * from './devices.js';
 export type * from './firmware.js';
 export * from './fleet.js';
 export type * from './organisation.js';
+export type * from './resources.js';
 export * from './sip.js';

@@ -180,6 +180,7 @@ export const settingsTab: TabSpec = {
         bool('RingBeepEnable', ['Beep instead of ring', '蜂鸣代替振铃'], false),
         bool('SilentModeEnable', ['Silent mode', '静音模式'], false),
         num('RingingTimeout', ['Ringing timeout (s)', '振铃超时（秒）'], 60, 10, 600),
+        text('RingtoneUrl', ['Custom ringtone URL (.wav)', '自定义铃声地址（.wav）']),
       ],
       groups: [
         {

@@ -60,7 +60,18 @@ export const commonTexts = {
   taskType6: { en: 'Site configuration', zh: '站点配置' },
   taskType7: { en: 'Global configuration', zh: '全局配置' },
   taskType14: { en: 'Device configuration', zh: '设备配置' },
-  taskTypeResource: { en: 'Resource push', zh: '资源推送' },
+  taskType8: { en: 'Contacts push', zh: '联系人推送' },
+  taskType9: { en: 'Ringtone push', zh: '铃声推送' },
+  taskType10: { en: 'Wallpaper push', zh: '壁纸推送' },
+  taskType11: { en: 'Client certificate push', zh: '客户端证书推送' },
+  taskType12: { en: 'Trusted certificate push', zh: '受信任证书推送' },
+  taskType13: { en: 'OpenVPN configuration push', zh: 'OpenVPN 配置推送' },
+  resourceType1: { en: 'Local contacts', zh: '本地联系人' },
+  resourceType2: { en: 'Ringtone', zh: '铃声' },
+  resourceType3: { en: 'Wallpaper', zh: '壁纸' },
+  resourceType4: { en: 'Client certificate', zh: '客户端证书' },
+  resourceType5: { en: 'Trusted certificate', zh: '受信任证书' },
+  resourceType6: { en: 'OpenVPN configuration', zh: 'OpenVPN 配置' },
   taskResult0: { en: 'Scheduled', zh: '待执行' },
   taskResult1: { en: 'Ongoing', zh: '进行中' },
   taskResult2: { en: 'Success', zh: '成功' },
@@ -88,9 +99,12 @@ export const commonText: AreaText<never> = textLookup(commonTexts);
 
 /** A task type's name (spec §9); 8–13 are the resource pushes, 14 ours (docs/tasks.md). */
 export function taskTypeName(type: number, language: Language): string {
-  if ((type >= 1 && type <= 7) || type === 14)
-    return commonText(`taskType${type}` as CommonTextKey, language);
-  return `${commonText('taskTypeResource', language)} (${type})`;
+  return type >= 1 && type <= 14 ? commonText(`taskType${type}` as CommonTextKey, language) : String(type);
+}
+
+/** A resource type's name (spec §5: 1 local contacts … 6 OpenVPN configuration). */
+export function resourceTypeName(type: number, language: Language): string {
+  return type >= 1 && type <= 6 ? commonText(`resourceType${type}` as CommonTextKey, language) : String(type);
 }
 
 /** A device's result in a task run (spec §4: 0 scheduled … 7 finished). */
