@@ -48,6 +48,11 @@ export interface PushSettings {
   retryDelayMs: number;
   /** After a NOTIFY 200, how long the phone has to fetch its configuration before the result is timeout. */
   confirmTimeoutMs: number;
+  /**
+   * After a firmware upgrade's NOTIFY 200, how long the phone has to download the image, restart and
+   * report the new version before the result is failed or timeout (docs/firmware.md "Upgrade").
+   */
+  upgradeConfirmMs: number;
   /** SIP T1; a NOTIFY without any answer fails after 64*T1. */
   sipT1Ms: number;
   /** How often each instance looks for due tasks, results to settle and runs that ended. */
@@ -96,6 +101,7 @@ export function loadConfig(
       attempts: numberFrom(env.PUSH_ATTEMPTS, 3),
       retryDelayMs: 5000,
       confirmTimeoutMs: numberFrom(env.PUSH_CONFIRM_SECONDS, 120) * 1000,
+      upgradeConfirmMs: numberFrom(env.UPGRADE_CONFIRM_SECONDS, 1800) * 1000,
       sipT1Ms: 500,
       tickMs: 1000,
       ...options.push,

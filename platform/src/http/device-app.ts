@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import Koa, { type Context } from 'koa';
 import type { FailureLog } from './failure-log.js';
 import { clientAddress } from './route.js';
@@ -15,12 +16,19 @@ export interface DeviceRequest {
   ip: string;
   authorization: string | undefined;
   ifNoneMatch: string | undefined;
+  /** The `Range` header (downloads). */
+  range: string | undefined;
+  /** `http://host:port` as the phone addressed the console: URLs in its file point back the same way. */
+  origin: string;
 }
 
 export interface DeviceReply {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  /** Text, or a stream (a download) piped with back-pressure. */
+  body?: string | Readable;
+  /** Told when the answer is over: `sent` true when every byte went out, false when the phone hung up. */
+  onEnd?: (sent: boolean) => void;
 }
 
 /** A phone-facing route: every path under `prefix` (e.g. `/prov/`). Plain HTTP, no session, no envelope. */
@@ -40,6 +48,8 @@ function deviceRequest(ctx: Context, prefix: string): DeviceRequest {
     ip: clientAddress(ctx),
     authorization: ctx.get('Authorization') || undefined,
     ifNoneMatch: ctx.get('If-None-Match') || undefined,
+    range: ctx.get('Range') || undefined,
+    origin: `${ctx.protocol}://${ctx.host}`,
   };
 }
 
@@ -64,6 +74,10 @@ export function createDeviceApp(routes: DeviceRoute[], failures: FailureLog): Ko
       ctx.status = reply.status;
       ctx.set(reply.headers);
       if (reply.body !== undefined) ctx.body = reply.body;
+      const { onEnd } = reply;
+      if (onEnd) {
+        ctx.res.once('close', () => onEnd(ctx.res.writableFinished));
+      }
     } catch (error) {
       failures.failed(error, { path: ctx.path }, 'device request failed');
       ctx.status = 500;

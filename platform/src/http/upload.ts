@@ -154,9 +154,13 @@ function streamingUpload(rule: UploadRule, store: FileSink) {
     await new Promise<void>((resolve, reject) => {
       parse(request as never, ctx.res as never, (error: unknown) => {
         if (!error) return resolve();
+        // A file stored before the request failed (a second file, too many fields) is not kept.
         const refused =
           writing?.then(
-            () => error,
+            async (stored) => {
+              await store.discardUnclaimed(stored.id);
+              return error;
+            },
             (refusal: unknown) => refusal,
           ) ?? Promise.resolve(error);
         void refused.then((cause) => reject(cause instanceof AppError ? cause : multerFailure(cause, rule)));

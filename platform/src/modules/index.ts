@@ -2,6 +2,7 @@ import type { BootCradleOf, CradleOf, UnmetModules } from '../module.js';
 import { accessModule } from './access/module.js';
 import { authModule } from './auth/module.js';
 import { configurationModule } from './configuration/module.js';
+import { deviceDownloadsModule } from './device-downloads/module.js';
 import { deviceEventsModule } from './device-events/module.js';
 import { deviceGateModule } from './device-gate/module.js';
 import { deviceImportModule } from './device-import/module.js';
@@ -16,6 +17,7 @@ import { mailModule } from './mail/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
 import { organisationsModule } from './organisations/module.js';
 import { provisioningModule } from './provisioning/module.js';
+import { resourcesModule } from './resources/module.js';
 import { scanModule } from './scan/module.js';
 import { sipModule } from './sip/module.js';
 import { sitesModule } from './sites/module.js';
@@ -51,6 +53,8 @@ export const modules = [
   macFilesModule,
   sipModule,
   firmwareModule,
+  resourcesModule,
+  deviceDownloadsModule,
   deviceImportModule,
   tasksModule,
   usersModule,

@@ -6,6 +6,8 @@ export interface HttpAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as received (downloads are binary). */
+  bytes: Buffer;
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -46,13 +48,10 @@ export function httpGet(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+        });
         res.on('error', reject);
       },
     );

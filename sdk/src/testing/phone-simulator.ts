@@ -6,11 +6,13 @@ import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { headerParameter, type SipRequest, type SipResponseInit } from '../sip/message.js';
 import { type ActionUrlValues, actionUrl, type CallQuality, type PhoneEvent } from './action-urls.js';
 import { deviceFileName, type NotifyAction, notifyAction, sampleUserAgent } from './phone-driver.js';
+import { type PhoneDownload, PhoneFiles, type UpgradeFault } from './phone-files.js';
 import { getWithDigest, type HttpAnswer } from './phone-http.js';
 import { type LineStatus, PhoneLines } from './phone-lines.js';
 import type { WorkQueue } from './work-queue.js';
 
 export type { CallQuality, PhoneEvent } from './action-urls.js';
+export { type PhoneDownload, simulatedFirmwareImage, type UpgradeFault } from './phone-files.js';
 export { answerDigestChallenge } from './phone-http.js';
 export type { LineStatus } from './phone-lines.js';
 export { WorkQueue } from './work-queue.js';
@@ -97,17 +99,34 @@ export class SimulatedPhone {
   });
   /** The last configuration answered 200: a reboot answered 304 registers its lines again. */
   private config: Map<string, string> | undefined;
-  /** Built once per options object: fleets ask for it on every SIP answer. */
-  private userAgentOf: { options: SimulatedPhoneOptions; userAgent: string } | undefined;
+  /** Built once per options object and firmware: fleets ask for it on every SIP answer. */
+  private userAgentOf: { options: SimulatedPhoneOptions; firmware: string; userAgent: string } | undefined;
+  /** The firmware it runs: `options.firmware` until an upgrade installs another. */
+  private firmwareInUse: string;
+  /** Firmware and resources its file points at (`phone-files.ts`). */
+  private readonly phoneFiles: PhoneFiles;
 
-  constructor(readonly options: SimulatedPhoneOptions) {}
+  constructor(readonly options: SimulatedPhoneOptions) {
+    this.firmwareInUse = options.firmware;
+    this.phoneFiles = new PhoneFiles(options.driver, (url, headers) => this.authorizedGet(url, headers));
+  }
+
+  get firmware(): string {
+    return this.firmwareInUse;
+  }
 
   get userAgent(): string {
-    if (this.userAgentOf?.options !== this.options) {
-      const userAgent = this.options.userAgent || sampleUserAgent(this.options);
-      this.userAgentOf = { options: this.options, userAgent };
+    const { options, firmwareInUse: firmware } = this;
+    if (this.userAgentOf?.options !== options || this.userAgentOf.firmware !== firmware) {
+      const userAgent = options.userAgent || sampleUserAgent({ ...options, firmware });
+      this.userAgentOf = { options, firmware, userAgent };
     }
     return this.userAgentOf.userAgent;
+  }
+
+  /** Files it downloaded whole and checked (firmware images, resources), in order. */
+  get downloads(): readonly PhoneDownload[] {
+    return this.phoneFiles.downloaded;
   }
 
   get fileName(): string {
@@ -189,7 +208,7 @@ export class SimulatedPhone {
       mac: this.options.mac,
       ip: this.address,
       model: this.options.model,
-      firmware: this.options.firmware,
+      firmware: this.firmware,
       sipPort: this.sipPort,
       ...extra,
     };
@@ -209,6 +228,25 @@ export class SimulatedPhone {
     const lines = readLines(fetched.status === 200 ? fetched.values : (this.config ?? new Map()));
     await this.phoneLines.reconcile(lines, { rebooted: true });
     if (lines.length === 0 && this.options.account) await this.report('registered');
+    if (fetched.status === 200) await this.applyFiles(fetched.values);
+  }
+
+  /**
+   * Downloads the files its configuration newly points at; a firmware image of another version is
+   * installed: it restarts on it (reports the reboot, boots: its next fetch carries the version).
+   */
+  private async applyFiles(values: ReadonlyMap<string, string>): Promise<void> {
+    const install = await this.phoneFiles.apply(values, this.firmware);
+    if (install === undefined) return;
+    this.firmwareInUse = install;
+    await this.report('reboot');
+    await this.boot();
+  }
+
+  /** An upgrade goes wrong: `download` stops after 1 KiB; `oldVersion` restarts on the old firmware. */
+  upgradeFault(fault: UpgradeFault | undefined): this {
+    this.phoneFiles.fault = fault;
+    return this;
   }
 
   /** Its lines by number: what the last registration or unregistration of each gave. */
@@ -297,8 +335,10 @@ export class SimulatedPhone {
       if (action === 'factoryReset') this.etag = undefined;
       if (action === 'resync') {
         const fetched = await this.fetchConfig({ conditional: true });
-        if (fetched.status === 200)
+        if (fetched.status === 200) {
           await this.phoneLines.reconcile(readLines(fetched.values), { rebooted: false });
+          await this.applyFiles(fetched.values);
+        }
         return;
       }
       await this.report('reboot');
@@ -330,7 +370,7 @@ export class SimulatedPhone {
         res.socket?.end(Buffer.from([0x00, 0xff, 0x13, 0x37, 0x0a]));
         return;
       }
-      const page = `<!doctype html><html><head><title>${this.options.model}</title></head><body><h1>${this.options.model}</h1><p>Firmware ${this.options.firmware}</p><p>MAC ${this.options.mac}</p></body></html>`;
+      const page = `<!doctype html><html><head><title>${this.options.model}</title></head><body><h1>${this.options.model}</h1><p>Firmware ${this.firmware}</p><p>MAC ${this.options.mac}</p></body></html>`;
       res.writeHead(200, { Server: this.userAgent, 'Content-Type': 'text/html; charset=utf-8' });
       res.end(page);
     })();

@@ -86,7 +86,7 @@ export const resourceCatalogue: ResourceDefinition[] = [
     rsNameCn: '固件管理',
     path: '/firmware',
     sort: 60,
-    buttons: [...crud, 'upload'],
+    buttons: [...crud, 'upload', 'upgrade'],
     grantedTo: ['channel', 'enterprise'],
   },
   {
@@ -159,7 +159,7 @@ export const resourceCatalogue: ResourceDefinition[] = [
     rsNameCn: '官方固件',
     path: '/adminFirmware',
     sort: 61,
-    buttons: [...crud, 'upload'],
+    buttons: [...crud, 'upload', 'upgrade'],
     grantedTo: [],
   },
   {

@@ -104,10 +104,10 @@ export class FileStore {
     };
   }
 
-  /** The bytes `start`..`end` (inclusive) of a file, 1 MiB at a time. */
-  async *read(oid: string, start: number, end: number): AsyncGenerator<Buffer> {
-    for (let offset = start; offset <= end; offset += CHUNK_BYTES) {
-      const length = Math.min(CHUNK_BYTES, end - offset + 1);
+  /** The bytes `start`..`end` (inclusive) of a file, `chunkBytes` (1 MiB) at a time. */
+  async *read(oid: string, start: number, end: number, chunkBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
+    for (let offset = start; offset <= end; offset += chunkBytes) {
+      const length = Math.min(chunkBytes, end - offset + 1);
       const [row] = await this.db.query<{ data: Buffer }>(
         'SELECT lo_get($1::oid, $2::bigint, $3::int) AS data',
         [oid, offset, length],

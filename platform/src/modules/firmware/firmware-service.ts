@@ -1,10 +1,18 @@
-import { ErrorCode, type FirmwareModelOption, type FirmwareRow } from '@phonefleet/sdk';
+import {
+  ErrorCode,
+  type FirmwareModelOption,
+  type FirmwareRow,
+  normaliseFirmwareVersion,
+  TaskType,
+} from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { StoredUpload } from '../../http/upload.js';
+import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
 import { distinct, escapeLike, isUniqueViolation } from '../sites/fleet-common.js';
+import type { Caller, TaskService } from '../tasks/task-service.js';
 import { unfinishedTaskUsesSql } from '../tasks/task-states.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import type { TenantScope } from '../tenancy/scope.js';
@@ -57,15 +65,18 @@ export class FirmwareService {
   private readonly db: Database;
   private readonly fileStore: FileStore;
   private readonly driverRegistry: DriverRegistry;
+  private readonly taskService: TaskService;
 
   constructor({
     db,
     fileStore,
     driverRegistry,
-  }: { db: Database; fileStore: FileStore; driverRegistry: DriverRegistry }) {
+    taskService,
+  }: { db: Database; fileStore: FileStore; driverRegistry: DriverRegistry; taskService: TaskService }) {
     this.db = db;
     this.fileStore = fileStore;
     this.driverRegistry = driverRegistry;
+    this.taskService = taskService;
   }
 
   async search(scope: TenantScope, query: FirmwareSearch): Promise<{ list: FirmwareRow[]; total: number }> {
@@ -158,12 +169,16 @@ export class FirmwareService {
         );
         return { id: Number(row?.id) };
       }
-      const [current] = await this.db.query<{ file_id: string }>(
-        'SELECT file_id FROM firmwares WHERE id = $1 AND org_id = $2 AND official = $3 FOR UPDATE',
+      const [current] = await this.db.query<{ file_id: string; version: string; in_use: boolean }>(
+        `SELECT f.file_id, f.version, ${unfinishedTaskUsesSql('firmwareId', 'f.id')} AS in_use
+           FROM firmwares f WHERE f.id = $1 AND f.org_id = $2 AND f.official = $3 FOR UPDATE OF f`,
         [form.id, orgId, form.official],
         transaction,
       );
       if (!current) throw AppError.notFound();
+      // Phones are being given this image and judged by this version: neither changes under them.
+      if (current.in_use && (upload || current.version !== form.firmwareVersion))
+        throw AppError.invalid('firmwareInUse');
       if (upload) await this.fileStore.claim([upload.stored.id], scope.orgId, transaction);
       await this.db.execute(
         `UPDATE firmwares SET name = $2, version = $3, models = $4, description = $5, file_id = coalesce($6, file_id)
@@ -217,6 +232,39 @@ export class FirmwareService {
       [distinct(deviceIds)],
     );
     return rows.map(toRow);
+  }
+
+  /**
+   * `firmwareUpgrade`: a type 3 task offering the image to the devices (every one of their models
+   * among the firmware's); success when a phone reports the version (docs/firmware.md "Upgrade").
+   */
+  async upgrade(
+    caller: Caller,
+    firmwareId: number,
+    request: FilePushRequest,
+  ): Promise<{ id: number; devices: number }> {
+    const firmware = await this.get(caller.scope, firmwareId);
+    const [file] = await this.db.query<{ file_id: string }>('SELECT file_id FROM firmwares WHERE id = $1', [
+      firmwareId,
+    ]);
+    return pushFile(
+      { db: this.db, driverRegistry: this.driverRegistry, taskService: this.taskService },
+      caller,
+      {
+        type: TaskType.firmwareUpgrade,
+        kind: 'firmware',
+        file: { id: Number(file?.file_id), name: firmware.fileName },
+        defaultName: `Firmware upgrade: ${firmware.firmwareName} ${firmware.firmwareVersion}`,
+        params: {
+          firmwareId,
+          firmwareName: firmware.firmwareName,
+          version: normaliseFirmwareVersion(firmware.firmwareVersion),
+        },
+        models: firmware.supportModel,
+        unsupported: 'firmwareModelUnsupported',
+      },
+      request,
+    );
   }
 
   /** Official firmware belongs to the platform, and only its administrator writes it. */

@@ -5,8 +5,15 @@ import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { hasButton, type SessionInfo } from '../auth/session-info.js';
 import type { FileStore } from '../files/file-store.js';
 import { idQuery, idsBody } from '../sites/fleet-common.js';
+import { callerOf } from '../tasks/routes.js';
 import type { FirmwareService } from './firmware-service.js';
-import { firmwareFormBody, isRepeatBody, searchFirmwareBody, upgradeVersionsBody } from './schemas.js';
+import {
+  firmwareFormBody,
+  firmwareUpgradeBody,
+  isRepeatBody,
+  searchFirmwareBody,
+  upgradeVersionsBody,
+} from './schemas.js';
 
 const removeBody = idsBody.extend({ official: z.boolean().default(false) });
 
@@ -101,6 +108,27 @@ export function firmwareRoutes({
         await firmwareService.remove(session.scope, body.ids, body.official);
         return { rows: [] };
       },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-firmware/firmwareUpgrade',
+      summary:
+        'Upgrade devices to a firmware: a type 3 task, now (type 1) or at beginTime (type 2); success when the phone reports the version',
+      access: { power: 'firmware', button: 'upgrade' },
+      body: firmwareUpgradeBody,
+      handler: async ({ body, session, ctx }) => ({
+        rows: [await firmwareService.upgrade(callerOf(session, ctx), body.firmwareId, body)],
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/device/firmwareUpgrade',
+      summary: 'The device list’s firmware upgrade: the same task as /tb-firmware/firmwareUpgrade',
+      access: { power: 'deviceManagement', button: 'upgrade' },
+      body: firmwareUpgradeBody,
+      handler: async ({ body, session, ctx }) => ({
+        rows: [await firmwareService.upgrade(callerOf(session, ctx), body.firmwareId, body)],
+      }),
     }),
     defineRoute({
       method: 'post',

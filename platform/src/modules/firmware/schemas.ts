@@ -1,6 +1,7 @@
 import { FIRMWARE_VERSION_PATTERN } from '@phonefleet/sdk';
 import { z } from 'zod';
 import { requiredField } from '../../http/fields.js';
+import { filePushFields } from '../device-downloads/file-push.js';
 import { descriptionField, idField, nameField, pageFields } from '../sites/fleet-common.js';
 
 export const versionField = z
@@ -74,3 +75,6 @@ export const isRepeatBody = z.object({
 export const upgradeVersionsBody = z.object({
   deviceIds: z.array(idField).min(1, 'fieldRequired').max(100_000),
 });
+
+/** `firmwareUpgrade` (spec §7: type, name, firmwareId, beginTime, endTime, deviceIds, macs). */
+export const firmwareUpgradeBody = z.object({ ...filePushFields, firmwareId: idField });

@@ -1,10 +1,25 @@
 import { createHash } from 'node:crypto';
-import { type DeviceIdentity, DeviceStatus, type DriverManifest, matchConfigFile } from '@phonefleet/sdk';
+import {
+  type DeviceIdentity,
+  DeviceStatus,
+  type DriverManifest,
+  downloadKindOfTask,
+  fileParameter,
+  matchConfigFile,
+  normaliseFirmwareVersion,
+  TaskType,
+} from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
 import { ConfigurationService, type Layer, layersQuery } from '../configuration/configuration-service.js';
+import { downloadPath } from '../device-downloads/download-service.js';
+import {
+  confirmUpgradesSql,
+  type PendingDownload,
+  pendingDownloadsSql,
+} from '../device-downloads/download-sql.js';
 import { type DeviceGate, type GateRow, gateColumns } from '../device-gate/device-gate.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { boundLinesSql } from '../sip/binding-sql.js';
@@ -20,6 +35,8 @@ interface DeviceRow extends GateRow {
   model: string;
   layers: { relation: Layer['relation']; relationId: number; pushed: Record<string, string> }[] | null;
   lines: BoundLine[] | null;
+  /** Files a push offers it now (firmware, resources): never cached, they end with the push. */
+  downloads: PendingDownload[] | null;
 }
 
 /** One round trip per fetch: the device, what the gate judges it by, and its layers. */
@@ -27,7 +44,8 @@ const DEVICE_SQL = `${layersQuery('dv.mac = $1')}
   SELECT d.id, d.org_id, d.model, ${gateColumns('d')},
          (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed)
                           ORDER BY rank, depth) FROM layers) AS layers,
-         ${boundLinesSql('d.id')} AS lines
+         ${boundLinesSql('d.id')} AS lines,
+         ${pendingDownloadsSql('d.id')} AS downloads
     FROM d`;
 
 interface FetchRecord {
@@ -110,7 +128,7 @@ export class ProvisioningService {
     const generation = this.generation;
     const [device] = await this.db.prepared<DeviceRow>('provisioning-device', DEVICE_SQL, [mac, ip]);
     // Kept only if no change was announced while the query ran: the answer could predate it.
-    if (device && this.cacheOn && generation === this.generation) {
+    if (device && !device.downloads && this.cacheOn && generation === this.generation) {
       if (this.lookups.size >= CACHE_LIMIT) this.lookups.delete(this.lookups.keys().next().value ?? '');
       this.lookups.set(key, device);
     }
@@ -188,7 +206,20 @@ export class ProvisioningService {
       relationId: Number(layer.relationId),
       pushed: layer.pushed,
     }));
-    const values = this.values(layers, device.lines ?? [], found.model.capabilities, verdict.authenticated);
+    const downloads = this.downloadValues(
+      found.driver,
+      device.downloads ?? [],
+      mac,
+      request.origin,
+      verdict.authenticated,
+    );
+    const values = this.values(
+      layers,
+      device.lines ?? [],
+      downloads,
+      found.model.capabilities,
+      verdict.authenticated,
+    );
     const body = found.driver.render(values, {
       model: found.model,
       mac,
@@ -211,12 +242,37 @@ export class ProvisioningService {
   }
 
   /**
-   * Merged values in file order, the bound lines above every layer (docs/sip.md); password values
-   * (a line's included) only for an authenticated phone.
+   * The URLs of the files pushed to the phone, at its driver's parameters (docs/firmware.md
+   * "Upgrade"), pointing back at the console the way the phone reached it. A client certificate
+   * (it holds a private key) only for an authenticated phone.
+   */
+  private downloadValues(
+    driver: DriverManifest,
+    downloads: PendingDownload[],
+    mac: string,
+    origin: string,
+    authenticated: boolean,
+  ): Map<string, string> {
+    const values = new Map<string, string>();
+    for (const download of downloads) {
+      const kind = downloadKindOfTask(download.type);
+      if (!kind || (download.type === TaskType.clientCertificatePush && !authenticated)) continue;
+      values.set(
+        fileParameter(driver, kind),
+        `${origin}${downloadPath(mac, Number(download.fileId), download.name)}`,
+      );
+    }
+    return values;
+  }
+
+  /**
+   * Merged values in file order, the bound lines and pushed files above every layer (docs/sip.md,
+   * docs/firmware.md); password values (a line's included) only for an authenticated phone.
    */
   private values(
     layers: Layer[],
     lines: BoundLine[],
+    downloads: Map<string, string>,
     capabilities: Parameters<typeof treePaths>[0],
     authenticated: boolean,
   ): Map<string, string> {
@@ -224,6 +280,7 @@ export class ProvisioningService {
     const merged = new Map<string, string>();
     for (const [path, value] of ConfigurationService.merge(layers)) merged.set(path, value.value);
     for (const [path, value] of lineValues(lines)) merged.set(path, value);
+    for (const [path, value] of downloads) merged.set(path, value);
     const paths = [...merged.keys()]
       .filter((path) => order.has(path) && (authenticated || !secrets.has(path)))
       .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
@@ -273,7 +330,8 @@ export class ProvisioningService {
    * Losing up to a second of these on a crash is acceptable: the next fetch writes them again.
    * The same statement ends the pushes waiting for these devices: a fetch after a NOTIFY was sent
    * is the proof that the change arrived (task result → 2 success, whether or not the NOTIFY's
-   * 200 has been recorded yet; docs/tasks.md). A batch the database refused (restarting,
+   * 200 has been recorded yet; docs/tasks.md), and a firmware upgrade ends when the version the
+   * phone reports is its target (docs/firmware.md). A batch the database refused (restarting,
    * unreachable) is kept for the next flush: those phones did get their file.
    */
   async flush(): Promise<void> {
@@ -290,16 +348,19 @@ export class ProvisioningService {
         `WITH fetched AS (
            UPDATE devices d SET last_fetch_at = v.at, last_fetch_ip = v.ip::inet, reported_model = v.model,
                   reported_firmware = coalesce(v.firmware, d.reported_firmware), status = ${DeviceStatus.online}
-             FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[]) AS v(id, at, ip, model, firmware)
+             FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[])
+                  AS v(id, at, ip, model, firmware, version)
             WHERE d.id = v.id
-           RETURNING d.id, v.at)
-         ${confirmDeliveriesSql('fetched')}`,
+           RETURNING d.id, v.at, v.version),
+         delivered AS (${confirmDeliveriesSql('fetched')})
+         ${confirmUpgradesSql('fetched')}`,
         [
           batch.map(([id]) => id),
           batch.map(([, r]) => r.at.toISOString()),
           batch.map(([, r]) => r.ip || null),
           batch.map(([, r]) => r.model),
           batch.map(([, r]) => r.firmware),
+          batch.map(([, r]) => (r.firmware ? normaliseFirmwareVersion(r.firmware) : null)),
         ],
       );
       if (this.flushFailing) this.logger.info('provisioning fetches are recorded again');

@@ -1,15 +1,17 @@
-import { AT_MOST_ONCE_TYPES, DeviceResult, WAITING_RESULTS } from './task-states.js';
+import { AT_MOST_ONCE_TYPES, DeviceResult, FILE_TASK_TYPES, WAITING_RESULTS } from './task-states.js';
 
 /**
  * For other modules: the statement that ends the pushes a phone's fetch proves delivered. A fetch
  * after a NOTIFY was sent is the proof the change arrived (result success, whether or not the
- * NOTIFY's 200 has been recorded yet; docs/tasks.md). `fetched` names a CTE of `(id, at)`:
- * device ids and their fetch times.
+ * NOTIFY's 200 has been recorded yet; docs/tasks.md). Not for firmware and resource pushes: the
+ * device-downloads module proves those. `fetched` names a CTE of `(id, at)`: device ids and their
+ * fetch times.
  */
 export function confirmDeliveriesSql(fetched: string): string {
   return `UPDATE task_devices td SET result = ${DeviceResult.success}, finished_at = f.at, message = ''
-           FROM ${fetched} f
-          WHERE td.device_id = f.id AND td.result IN (${WAITING_RESULTS}) AND td.notified_at <= f.at`;
+           FROM ${fetched} f, tasks t
+          WHERE td.device_id = f.id AND td.result IN (${WAITING_RESULTS}) AND td.notified_at <= f.at
+            AND t.id = td.task_id AND t.type NOT IN (${FILE_TASK_TYPES})`;
 }
 
 /**

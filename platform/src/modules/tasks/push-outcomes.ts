@@ -1,3 +1,4 @@
+import { downloadKindOfTask, TaskType } from '@phonefleet/sdk';
 import type { PushSettings } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { ClaimedRow } from './device-claims.js';
@@ -60,7 +61,8 @@ export class OutcomeWriter {
   /**
    * Outcomes in one statement per batch. A row is written only while it is still the claim that
    * produced it (result scheduled, same attempt): a pause, cancel or a later claim wins.
-   * An answered NOTIFY whose device already fetched since is success at once.
+   * An answered NOTIFY whose device already fetched since is success at once (not a firmware or
+   * resource push: their proof is the download or the version reported).
    */
   flush(): Promise<void> {
     clearTimeout(this.flushTimer);
@@ -90,25 +92,31 @@ export class OutcomeWriter {
     return this.flush();
   }
 
+  /** How long an answered row waits for its proof: an upgrade downloads, restarts and reports. */
+  private confirmMs(type: number): number {
+    return type === TaskType.firmwareUpgrade ? this.push.upgradeConfirmMs : this.push.confirmTimeoutMs;
+  }
+
   private async write(batch: Outcome[]): Promise<void> {
     await this.db.execute(
       `UPDATE task_devices td
           SET result = CASE v.kind
                          WHEN 'final' THEN v.result
-                         WHEN 'answered' THEN CASE WHEN d.last_fetch_at >= td.notified_at
+                         WHEN 'answered' THEN CASE WHEN v.fetch_proves AND d.last_fetch_at >= td.notified_at
                                                    THEN ${DeviceResult.success} ELSE ${DeviceResult.ongoing} END
                          ELSE ${DeviceResult.scheduled} END,
-              confirm_by = CASE WHEN v.kind = 'answered' THEN now() + $9 * interval '1 millisecond' END,
+              confirm_by = CASE WHEN v.kind = 'answered' THEN now() + v.confirm_ms * interval '1 millisecond' END,
               next_attempt_at = CASE v.kind
                                   WHEN 'retry' THEN now() + v.delay * interval '1 millisecond'
                                   WHEN 'released' THEN now()
                                   ELSE td.next_attempt_at END,
               finished_at = CASE WHEN v.kind = 'final'
-                                   OR (v.kind = 'answered' AND d.last_fetch_at >= td.notified_at)
+                                   OR (v.kind = 'answered' AND v.fetch_proves AND d.last_fetch_at >= td.notified_at)
                                  THEN now() END,
               message = v.message
          FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::int[], $5::text[], $6::smallint[],
-                     $7::text[], $8::int[]) AS v(task_id, run, device_id, attempt, kind, result, message, delay)
+                     $7::text[], $8::int[], $9::int[], $10::boolean[])
+                AS v(task_id, run, device_id, attempt, kind, result, message, delay, confirm_ms, fetch_proves)
          JOIN devices d ON d.id = v.device_id
         WHERE td.task_id = v.task_id AND td.run = v.run AND td.device_id = v.device_id
           AND td.result = ${DeviceResult.scheduled} AND td.attempts = v.attempt`,
@@ -121,7 +129,9 @@ export class OutcomeWriter {
         batch.map((o) => o.result),
         batch.map((o) => o.message),
         batch.map((o) => o.delayMs),
-        this.push.confirmTimeoutMs,
+        batch.map((o) => this.confirmMs(o.row.type)),
+        // A firmware or resource push is proven by the download or the reported version, not a fetch.
+        batch.map((o) => downloadKindOfTask(o.row.type) === undefined),
       ],
     );
   }

@@ -1,3 +1,4 @@
+import { downloadKindOfTask } from '@phonefleet/sdk';
 import type { Context } from 'koa';
 import { AppError } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
@@ -26,7 +27,8 @@ function request(ctx: Context): RequestState {
   return ctx.state.request as RequestState;
 }
 
-function callerOf(session: SessionInfo, ctx: Context): Caller {
+/** The caller a task is created for: scope, user and the zone of its `Timezone` header. */
+export function callerOf(session: SessionInfo, ctx: Context): Caller {
   return {
     scope: session.scope,
     userId: session.login.user.id,
@@ -35,6 +37,8 @@ function callerOf(session: SessionInfo, ctx: Context): Caller {
 }
 
 async function taskRequest(taskService: TaskService, caller: Caller, body: TaskAdd): Promise<TaskRequest> {
+  // A firmware or resource task names its file: it is made from the firmware or resource list.
+  if (downloadKindOfTask(body.type)) throw AppError.invalid('taskTypeFromItsList', `type ${body.type}`);
   let targets = taskService.targetsOf(body);
   if (targets.kind === 'devices') {
     targets = {

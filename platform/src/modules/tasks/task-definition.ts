@@ -6,7 +6,7 @@ import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { normaliseSchedule, type Schedule, type ScheduleInput } from './schedule.js';
 import { TaskType } from './schemas.js';
-import { DeviceResult, TaskState } from './task-states.js';
+import { DeviceResult, FILE_TASK_TYPES, TaskState } from './task-states.js';
 import {
   assertFactoryReset,
   type TargetCondition,
@@ -113,7 +113,7 @@ export async function updateTask(
                            WHEN $12::timestamptz IS NULL THEN ${ongoing} ELSE ${scheduled} END,
               next_run_at = $12::timestamptz, params = $13::jsonb, updated_at = now(),
               started_at = CASE WHEN state = ${scheduled} AND $12::timestamptz IS NULL THEN now() ELSE started_at END
-        WHERE id = $2 AND state IN (${scheduled}, ${paused}) AND {scope:org_id}
+        WHERE id = $2 AND state IN (${scheduled}, ${paused}) AND type NOT IN (${FILE_TASK_TYPES}) AND {scope:org_id}
        RETURNING id, run, org_id, state, coalesce(next_run_at, now()) AS due),
      gone AS (
        DELETE FROM task_devices td USING t
@@ -161,20 +161,12 @@ async function validate(
   request: TaskRequest,
 ): Promise<{ schedule: Schedule; target: TargetCondition }> {
   const { scope } = caller;
-  assertTypeAvailable(request.type);
   const schedule = normaliseSchedule(request.schedule, Date.now(), caller.zoneOffsetMinutes);
   const target = await targetCondition(deps.configurationService, scope, request.targets);
   if (request.type === TaskType.factoryReset) {
     await assertFactoryReset(deps.db, deps.driverRegistry, scope, target);
   }
   return { schedule, target };
-}
-
-function assertTypeAvailable(type: number): void {
-  if (type === TaskType.firmwareUpgrade) throw AppError.invalid('firmwareUpgradeUnavailable');
-  if (type > TaskType.globalConfig && type !== TaskType.deviceConfig) {
-    throw AppError.invalid('taskTypeUnavailable', `type ${type}`);
-  }
 }
 
 function scheduleBind(schedule: Schedule, zoneOffsetMinutes: number): unknown[] {

@@ -1,3 +1,4 @@
+import { downloadKindOfTask } from '@phonefleet/sdk';
 import { buildNotify, SipUdpEndpoint } from '@phonefleet/sdk/sip';
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
@@ -11,6 +12,8 @@ import { TaskType } from './schemas.js';
 import { DeviceResult } from './task-states.js';
 
 const CLAIM_BATCH = 500;
+/** Clears every instance's provisioning cache (docs/ARCHITECTURE.md "Configuration layers"). */
+const FILES_OFFERED_SQL = `SELECT pg_notify('phonefleet_config', 'downloads')`;
 /** Longest wait between passes while the database fails (the wait doubles from `tickMs`). */
 const MAX_BACKOFF_MS = 5000;
 
@@ -158,6 +161,8 @@ export class TaskEngine {
           ms: this.leaseMs,
           proofMs: this.config.push.confirmTimeoutMs,
         });
+        // Phones cached without the file these pushes offer must read their file afresh.
+        if (rows.some((row) => downloadKindOfTask(row.type))) await this.db.execute(FILES_OFFERED_SQL);
         for (const row of rows) {
           this.inFlight += 1;
           void this.notify(row);

@@ -29,6 +29,12 @@ export const DeviceResult = {
  */
 export const AT_MOST_ONCE_TYPES = '1, 2';
 
+/**
+ * Task types whose proof is not a configuration fetch but a file the phone downloads (8–13, a
+ * resource) or the firmware version it reports afterwards (3): docs/firmware.md "Upgrade".
+ */
+export const FILE_TASK_TYPES = '3, 8, 9, 10, 11, 12, 13';
+
 /** Results that still wait for something: a NOTIFY to send, or the fetch that confirms it. */
 export const WAITING_RESULTS = `${DeviceResult.scheduled}, ${DeviceResult.ongoing}`;
 

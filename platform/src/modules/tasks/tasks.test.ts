@@ -253,7 +253,7 @@ describe('validation (spec §5): bad input is refused and creates nothing', () =
     expect(await taskCount()).toBe(before);
   });
 
-  it('refuses an empty range, firmware upgrades and factory resets the drivers cannot do', async () => {
+  it('refuses an empty range, firmware upgrades outside the firmware list and factory resets the drivers cannot do', async () => {
     await insertDevices(running.cradle.db, acme, [{ mac: '0a6400000001', model: 'L1' }]);
     const legacy = await running.cradle.db.one<{ id: string }>(
       `SELECT id FROM devices WHERE mac = '0a6400000001'`,
@@ -275,7 +275,9 @@ describe('validation (spec §5): bad input is refused and creates nothing', () =
       deviceIds: [deviceId],
       params: { firmwareVersion: '2.0', url: 'http://x' },
     });
-    expect(firmware.message).toContain('Firmware upgrade tasks are not available');
+    expect(firmware.message).toBe(
+      'Firmware upgrades are created from the firmware list, resource pushes from the resource list',
+    );
     const reset = await api.call('POST', '/device/factoryReset', { ids: [deviceId, Number(legacy?.id)] });
     expect(reset.message).toBe('The device model does not support a factory reset by push');
     expect(reset.messageExt).toBe('L1');

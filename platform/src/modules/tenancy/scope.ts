@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 
@@ -119,9 +120,14 @@ export class TenantScope {
    * Runs a query for tenant data: every `{scope:column}` in `sql` becomes this scope's condition
    * on that column. `bind` holds the query's own `$n` values; the scope's are appended after them.
    */
-  query<Row extends object>(db: Database, sql: string, bind: unknown[] = []): Promise<Row[]> {
+  query<Row extends object>(
+    db: Database,
+    sql: string,
+    bind: unknown[] = [],
+    transaction?: Transaction,
+  ): Promise<Row[]> {
     const values = [...bind];
-    return db.query<Row>(this.expand(sql, values), values);
+    return db.query<Row>(this.expand(sql, values), values, transaction);
   }
 
   /**

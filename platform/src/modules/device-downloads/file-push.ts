@@ -1,0 +1,84 @@
+import type { MessageKey } from '@phonefleet/sdk';
+import { type DownloadKind, fileParameter } from '@phonefleet/sdk';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import { bodyId } from '../../http/fields.js';
+import type { DriverRegistry } from '../extensions/driver-registry.js';
+import { treePaths } from '../provisioning/tree-paths.js';
+import type { Caller, TaskService } from '../tasks/task-service.js';
+
+const epochMs = z.number().int().min(0).max(8_640_000_000_000);
+const mac = z.string().trim().min(1).max(17);
+
+/**
+ * How a firmware upgrade or a resource push is asked for (spec §7 `firmwareUpgrade`: type, name,
+ * beginTime, endTime, deviceIds, macs): now (type 1) or at a time (type 2), for listed devices.
+ */
+export const filePushFields = {
+  type: z.union([z.literal(1), z.literal(2)]).default(1),
+  name: z.string().trim().max(128, 'nameTooLong').default(''),
+  beginTime: epochMs.optional(),
+  endTime: epochMs.optional(),
+  deviceIds: z.array(bodyId).max(100_000).default([]),
+  macs: z.array(mac).max(100_000).default([]),
+};
+const filePushBody = z.object(filePushFields);
+export type FilePushRequest = z.output<typeof filePushBody>;
+
+/** What is pushed: the task type (3, 8–13), its file, and who may take it. */
+export interface FilePush {
+  type: number;
+  kind: DownloadKind;
+  file: { id: number; name: string };
+  /** The task's name when the caller gives none. */
+  defaultName: string;
+  /** Kept in the task's `params` beside the file (firmwareId and version, resourceId). */
+  params: Record<string, unknown>;
+  /** Models the file is for (a firmware's); otherwise every model whose catalogue has the file's parameter. */
+  models?: readonly string[];
+  /** Refusal when a device's model cannot take it (its `messageExt` lists the models). */
+  unsupported: MessageKey;
+}
+
+/**
+ * Creates the task that offers a file to phones (docs/firmware.md "Upgrade"): the devices are the
+ * caller's, every one of their models must take the file, and the task's `params` name the file
+ * the phones are then told to download.
+ */
+export async function pushFile(
+  deps: { db: Database; driverRegistry: DriverRegistry; taskService: TaskService },
+  caller: Caller,
+  push: FilePush,
+  request: FilePushRequest,
+): Promise<{ id: number; devices: number }> {
+  const deviceIds = await deps.taskService.resolveDevices(caller.scope, request.deviceIds, request.macs);
+  const rows = await deps.db.query<{ model: string }>(
+    'SELECT DISTINCT model FROM devices WHERE id = ANY($1::bigint[]) ORDER BY model',
+    [deviceIds],
+  );
+  const refused = rows
+    .map((row) => row.model)
+    .filter((model) =>
+      push.models ? !push.models.includes(model) : !modelTakes(deps.driverRegistry, model, push.kind),
+    );
+  if (refused.length) throw AppError.invalid(push.unsupported, refused.join(', '));
+  return deps.taskService.create(caller, {
+    type: push.type,
+    schedule: {
+      taskName: (request.name || push.defaultName).slice(0, 128),
+      timeType: request.type,
+      beginTime: request.beginTime,
+      endTime: request.endTime,
+    },
+    targets: { kind: 'devices', deviceIds },
+    params: { ...push.params, fileId: push.file.id, fileName: push.file.name },
+  });
+}
+
+/** Whether a model's catalogue has the parameter its driver reads a kind of file's URL from. */
+function modelTakes(driverRegistry: DriverRegistry, model: string, kind: DownloadKind): boolean {
+  const found = driverRegistry.model(model);
+  if (!found) return false;
+  return treePaths(found.model.capabilities).order.has(fileParameter(found.driver, kind));
+}
