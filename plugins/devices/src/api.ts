@@ -1,5 +1,6 @@
 import type {
   DeviceDetails,
+  FirmwareRow,
   IpSettings,
   OperationLogEntry,
   ScannedDevice,
@@ -11,6 +12,8 @@ import {
   apiFirstRow,
   apiPage,
   apiRequest,
+  type ExecutionMode,
+  executionPayload,
   type FleetTablePage,
   type SortOrder,
 } from '@phonefleet/sdk/ui';
@@ -172,4 +175,22 @@ export function scanProgress(scanId: number): Promise<ScanProgress> {
 
 export async function stopScan(scanId: number): Promise<void> {
   await apiRequest('POST', '/device/stopScanDevice', { body: { scanId } });
+}
+
+/** The firmware every one of the devices' models takes, newest first (official and customer). */
+export async function fetchUpgradeVersions(deviceIds: number[]): Promise<FirmwareRow[]> {
+  return (
+    await apiRequest<FirmwareRow>('POST', '/tb-firmware/selectUpgradeVersionList', { body: { deviceIds } })
+  ).result.rows;
+}
+
+/** Upgrades the devices to the firmware (`POST /device/firmwareUpgrade`, a task of type 3). */
+export async function upgradeFirmware(
+  firmwareId: number,
+  deviceIds: number[],
+  mode: ExecutionMode,
+): Promise<void> {
+  await apiRequest('POST', '/device/firmwareUpgrade', {
+    body: { firmwareId, deviceIds, ...executionPayload(mode) },
+  });
 }

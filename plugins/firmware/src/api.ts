@@ -4,6 +4,8 @@ import {
   apiPage,
   apiRequest,
   apiUpload,
+  type ExecutionMode,
+  executionPayload,
   type FleetTablePage,
   type FleetTableQuery,
   type ListFilters,
@@ -92,4 +94,19 @@ export async function saveFirmware(
 /** Refused while a task that has not finished uses one (shown as the server words it). */
 export async function removeFirmware(ids: number[], official: boolean): Promise<void> {
   await apiRequest('DELETE', '/tb-firmware/deleteFirmware', { body: { ids, official } });
+}
+
+/**
+ * Upgrades the devices to the firmware (`POST /tb-firmware/firmwareUpgrade`, a task of type 3):
+ * immediate, or scheduled in its window. Refusals ('The firmware does not support the model of
+ * these devices', 'The Task Time must start after 5 minutes' …) come as the server words them.
+ */
+export async function upgradeDevices(
+  firmwareId: number,
+  deviceIds: number[],
+  mode: ExecutionMode,
+): Promise<void> {
+  await apiRequest('POST', '/tb-firmware/firmwareUpgrade', {
+    body: { firmwareId, deviceIds, ...executionPayload(mode) },
+  });
 }

@@ -14,7 +14,7 @@ export default defineUiPlugin({
       title: { en: 'Firmware', 'zh-CN': '固件管理' },
       icon: 'CloudUploadOutlined',
       order: 60,
-      buttons: ['add', 'edit', 'delete', 'upload'],
+      buttons: ['add', 'edit', 'delete', 'upload', 'upgrade'],
     },
     {
       // The official list: only the platform administrator holds this power.
@@ -23,7 +23,7 @@ export default defineUiPlugin({
       title: { en: 'Official Firmware', 'zh-CN': '官方固件' },
       icon: 'SafetyOutlined',
       order: 61,
-      buttons: ['add', 'edit', 'delete', 'upload'],
+      buttons: ['add', 'edit', 'delete', 'upload', 'upgrade'],
     },
   ],
 });

@@ -34,6 +34,12 @@ export const firmwareText = defineTexts({
     en: 'Delete the {count} selected firmware? Their images are deleted too.',
     zh: '确定删除选中的 {count} 个固件吗？其固件文件也将被删除。',
   },
+  upgrade: { en: 'Upgrade', zh: '升级' },
+  upgradeDevices: { en: 'Devices to upgrade', zh: '要升级的设备' },
+  upgradeModels: {
+    en: 'This firmware is for {models}: devices of other models are refused.',
+    zh: '此固件适用于 {models}：其他型号的设备将被拒绝。',
+  },
 });
 
 export type FirmwareTextKey = TextKeyOf<typeof firmwareText>;

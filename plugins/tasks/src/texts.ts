@@ -74,10 +74,6 @@ export const taskText = defineTexts({
     en: 'Every device of your organization receives the global configuration.',
     zh: '您所在组织的所有设备都将收到全局配置。',
   },
-  firmwareUnavailable: {
-    en: 'Not available yet: no firmware is managed by this console',
-    zh: '暂不可用：本控制台尚未管理固件',
-  },
   notFound: { en: 'The task does not exist', zh: '任务不存在' },
   notEditable: { en: 'Only scheduled or paused tasks can be edited', zh: '只有定时或已暂停的任务可以编辑' },
   notRunnable: {

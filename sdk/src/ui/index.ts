@@ -31,7 +31,15 @@ export { macWithColons, normaliseMac } from '../mac.js';
 export { isMessageKey, type MessageKey, messages, translate } from '../messages.js';
 export { isStrongPassword } from '../password.js';
 export { remoteName } from '../remote-name.js';
-export { AccountStatus } from '../states.js';
+export {
+  isResourceType,
+  RESOURCE_RULES,
+  RESOURCE_TYPES,
+  type ResourceRule,
+  ResourceType,
+  resourcePushTaskType,
+} from '../resources.js';
+export { AccountStatus, TaskType } from '../states.js';
 export {
   type ApiRequestOptions,
   apiDownload,
@@ -57,6 +65,7 @@ export {
   commonText,
   commonTexts,
   defineTexts,
+  resourceTypeName,
   type TextKeyOf,
   type TextValues,
   taskResultName,
@@ -84,6 +93,7 @@ export {
   type ExecutionMode,
   ExecutionModeDialog,
   type ExecutionModeDialogProps,
+  executionPayload,
   relationPushBody,
 } from './ExecutionModeDialog.js';
 export {

@@ -30,6 +30,17 @@ const texts = {
     en: 'The configuration has not been saved. Leave this page without saving?',
     zh: '配置尚未保存，确定不保存并离开此页面吗？',
   },
+  // The execution-mode dialog of pushes and upgrades (ExecutionModeDialog).
+  executionMode: { en: 'Task execution mode', zh: '任务执行方式' },
+  immediate: { en: 'Immediate', zh: '立即执行' },
+  scheduled: { en: 'Scheduled', zh: '定时执行' },
+  taskTime: { en: 'Task time', zh: '任务时间' },
+  taskTimeRequired: { en: 'Please select the task time', zh: '请选择任务时间' },
+  taskWindow: {
+    en: 'The task runs between {begin} and {end} ({zone})',
+    zh: '任务在 {begin} 至 {end} 之间执行（{zone}）',
+  },
+  taskName: { en: 'Task name', zh: '任务名称' },
 } as const satisfies TextTable<string>;
 
 export type KitTextKey = keyof typeof texts;

@@ -68,12 +68,26 @@ export async function pushFile(
     schedule: {
       taskName: (request.name || push.defaultName).slice(0, 128),
       timeType: request.type,
-      beginTime: request.beginTime,
+      beginTime: windowBegin(request.beginTime, Date.now()),
       endTime: request.endTime,
     },
     targets: { kind: 'devices', deviceIds },
     params: { ...push.params, fileId: push.file.id, fileName: push.file.name },
   });
+}
+
+/** Spec §9: the fallback begin of a scheduled task is now plus 10 minutes. */
+const FALLBACK_MS = 10 * 60_000;
+const DAY_WINDOW_MS = 86_399_000;
+
+/**
+ * A window that has begun already (the firmware default, spec §9: the start of today plus 86399 s)
+ * runs from the spec's fallback, now plus 10 minutes. A begin in the future is the task rules' to
+ * judge (at least 5 minutes ahead).
+ */
+function windowBegin(beginTime: number | undefined, now: number): number | undefined {
+  if (beginTime === undefined || beginTime > now || beginTime + DAY_WINDOW_MS <= now) return beginTime;
+  return now + FALLBACK_MS;
 }
 
 /** Whether a model's catalogue has the parameter its driver reads a kind of file's URL from. */

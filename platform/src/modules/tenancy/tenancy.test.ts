@@ -29,6 +29,8 @@ let acmeTemplateId = 0;
 let acmeGroupId = 0;
 let acmeServerId = 0;
 let acmeAccountId = 0;
+let acmeFirmwareId = 0;
+let acmeResourceId = 0;
 
 /** Every way a request can name Acme's rows: its ids of each kind, in the query and in the body. */
 function victimNamings(): Naming[] {
@@ -67,7 +69,17 @@ function victimNamings(): Naming[] {
       deviceId: acmeDeviceId,
       line: 1,
     },
+    { id: acmeFirmwareId, ids: [acmeFirmwareId], firmwareId: acmeFirmwareId, deviceIds: [acmeDeviceId] },
+    { id: acmeResourceId, ids: [acmeResourceId], resourceId: acmeResourceId, deviceIds: [acmeDeviceId] },
   ];
+}
+
+/** A multipart form with one file, as the firmware and resource screens send. */
+function fileForm(fields: Record<string, string>, name: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([new Uint8Array(Buffer.from(`${name} bytes`))]), name);
+  return form;
 }
 const GLOBEX_MAC = 'b2b2b2000001';
 
@@ -196,6 +208,22 @@ describe('tenant isolation', () => {
       accountId: acmeAccountId,
     });
     expect(bound.code, bound.message).toBe(0);
+
+    // Acme's own firmware and resource (customer rows: only Acme's users upload them).
+    const acmeApi = await signedIn(acme);
+    const uploaded = async (path: string, form: FormData): Promise<number> => {
+      const reply = await acmeApi.call<{ id: number }>('POST', path, form);
+      expect(reply.code, `${path}: ${reply.message}`).toBe(0);
+      return Number(reply.rows[0]?.id);
+    };
+    acmeFirmwareId = await uploaded(
+      '/tb-firmware/addOrEditFirmware',
+      fileForm({ firmwareName: 'Acme H2 image', firmwareVersion: '9.9.9.9', supportModel: 'H2' }, 'acme.rom'),
+    );
+    acmeResourceId = await uploaded(
+      '/tb-resource/addOrEdit',
+      fileForm({ name: 'Acme lobby ring', type: '2', siteId: String(acme.siteId) }, 'acme-lobby.wav'),
+    );
 
     const before = await tenantSnapshot(db, acme.orgId);
     const api = await signedIn(globex);

@@ -7,6 +7,7 @@ import {
   type ListConfirm,
   ListPage,
   type RunAction,
+  taskTypeName,
   useSession,
   useTexts,
 } from '@phonefleet/sdk/ui';
@@ -28,6 +29,7 @@ import {
 } from '../api.js';
 import { AccountStatus, DeviceStatus } from '../components/status.js';
 import { TransferDialog } from '../components/TransferDialog.js';
+import { UpgradeDialog } from '../components/UpgradeDialog.js';
 import { type DeviceTextKey, deviceText } from '../texts.js';
 
 export const POWER = 'deviceManagement';
@@ -86,6 +88,7 @@ export function DeviceList({ basePath }: { basePath: string }) {
   const [models, setModels] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  const [upgrading, setUpgrading] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -241,6 +244,15 @@ export function DeviceList({ basePath }: { basePath: string }) {
         command('pushConfig'),
         command('reboot'),
         command('factoryReset'),
+        {
+          key: 'upgrade',
+          // Spec §9's name of task type 3: "Firmware upgrade".
+          label: taskTypeName(3, language),
+          button: 'upgrade',
+          testId: 'device-upgrade',
+          needsSelection: true,
+          onClick: () => setUpgrading(true),
+        },
         // The SIP account area's button, not one of deviceManagement.
         ...(canAssignAccounts
           ? [
@@ -290,6 +302,7 @@ export function DeviceList({ basePath }: { basePath: string }) {
               list.report(text);
             }}
           />
+          <UpgradeDialog open={upgrading} ids={[...list.selected]} onClose={() => setUpgrading(false)} />
         </>
       )}
     </ListPage>

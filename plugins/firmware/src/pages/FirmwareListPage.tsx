@@ -9,9 +9,10 @@ import {
   useTexts,
 } from '@phonefleet/sdk/ui';
 import { Select, Space, Tag } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SORT, type FirmwareFilters, removeFirmware, searchFirmware } from '../api.js';
+import { UpgradeDialog } from '../components/UpgradeDialog.js';
 import { editPath, type FirmwareList, LIST_POWER, uploadPath } from '../links.js';
 import { firmwareText } from '../texts.js';
 import { useFirmwareModels } from '../use-firmware-models.js';
@@ -21,8 +22,8 @@ const LONG_TEXT = { maxWidth: 240 } as const;
 /**
  * /firmware (the caller's customer firmware) and /adminFirmware (the official list), spec §2, §3:
  * name, version, models, image name and size, description, created; keywords and model filters;
- * sorted by version (numerically, by the server) or creation; Upload, Edit and Delete, each shown
- * only with its button of the entry's power.
+ * sorted by version (numerically, by the server) or creation; Upload, Edit, Upgrade (devices to
+ * this firmware, a type 3 task) and Delete, each shown only with its button of the entry's power.
  */
 export function FirmwareListPage({ list }: { list: FirmwareList }) {
   const { zoneOffset } = useSession();
@@ -30,6 +31,8 @@ export function FirmwareListPage({ list }: { list: FirmwareList }) {
   const navigate = useNavigate();
   const models = useFirmwareModels();
   const official = list === 'official';
+  // The firmware of the upgrade dialog, kept while it closes (its notice outlives it).
+  const [upgrading, setUpgrading] = useState<{ firmware: FirmwareRow; open: boolean } | null>(null);
 
   const columns = useMemo<FleetColumn<FirmwareRow>[]>(
     () => [
@@ -99,8 +102,21 @@ export function FirmwareListPage({ list }: { list: FirmwareList }) {
       ]}
       rowActions={(firmware) => [
         { key: 'edit', button: 'edit', onClick: () => navigate(editPath(list, firmware.id)) },
+        {
+          key: 'upgrade',
+          label: t('upgrade'),
+          button: 'upgrade',
+          testId: 'firmware-upgrade',
+          onClick: () => setUpgrading({ firmware, open: true }),
+        },
         remove,
       ]}
-    />
+    >
+      <UpgradeDialog
+        firmware={upgrading?.firmware ?? null}
+        open={upgrading?.open === true}
+        onClose={() => setUpgrading((current) => current && { ...current, open: false })}
+      />
+    </ListPage>
   );
 }

@@ -10,7 +10,7 @@ import {
   useTexts,
   ZonedDateTimePicker,
 } from '@phonefleet/sdk/ui';
-import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Tooltip, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   addTask,
@@ -95,8 +95,11 @@ const FIELDS: (keyof Values)[] = [
   'interval',
 ];
 const initialValues: Values = { taskName: '', type: 1, deviceIds: [], timeType: 1 };
-/** The spec's types a person schedules, and ours: 14, the configuration of chosen devices. */
-const TYPES = [1, 2, 3, 4, 5, 6, 7, 14];
+/**
+ * The spec's types a person schedules, and ours: 14, the configuration of chosen devices. Firmware
+ * upgrades (3) and resource pushes (8–13) are created from the firmware and resource lists.
+ */
+const TYPES = [1, 2, 4, 5, 6, 7, 14];
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];
 const MONTH_DAYS = [...Array.from({ length: 31 }, (_, day) => String(day + 1)), 'Last'];
 
@@ -227,18 +230,7 @@ export function TaskForm({ basePath, mode }: { basePath: string; mode: 'add' | '
         <Select<number>
           data-testid="task-type"
           disabled={mode !== 'add'}
-          options={TYPES.map((value) => ({
-            value,
-            disabled: value === 3,
-            label:
-              value === 3 ? (
-                <Tooltip title={t('firmwareUnavailable')}>
-                  <span>{taskTypeName(value, language)}</span>
-                </Tooltip>
-              ) : (
-                taskTypeName(value, language)
-              ),
-          }))}
+          options={TYPES.map((value) => ({ value, label: taskTypeName(value, language) }))}
         />
       </Form.Item>
 

@@ -79,3 +79,17 @@ describe('TaskList', () => {
     await waitFor(() => expect(rows(container)[0]?.textContent).toContain('Ongoing'));
   });
 });
+
+describe('tasks made elsewhere', () => {
+  it('names firmware upgrades and resource pushes, made from the firmware and resource lists', async () => {
+    stubApi({
+      '/task/search': () => [
+        { list: [task(1, 7, { type: 3, timeType: 1 }), task(2, 7, { type: 9, timeType: 1 })], total: 2 },
+      ],
+    });
+    const container = await renderInConsole(<TaskList basePath="/task" />, []);
+    await waitFor(() => expect(rows(container)).toHaveLength(2));
+    expect(rows(container)[0]?.textContent).toContain('Firmware upgrade');
+    expect(rows(container)[1]?.textContent).toContain('Ringtone push');
+  });
+});

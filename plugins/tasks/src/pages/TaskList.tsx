@@ -20,7 +20,8 @@ import { type TaskTextKey, taskText } from '../texts.js';
 
 export const POWER = 'task';
 const STATES: TaskState[] = [0, 1, 5, 4, 7];
-const TYPES = [1, 2, 4, 5, 6, 7, 14];
+/** Every type a task may have: 3 and 8–13 come from the firmware and resource lists. */
+const TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 
 /** What the form hands to the list after saving (shown once). */
 export interface ListNotice {
