@@ -14,7 +14,7 @@ const DEVICES = 100_000;
  * 100,000 devices over 1 enterprise, 110 sites (10 parents with 10 children each), 6 models,
  * 200 groups, with layered values on every level; all set-based SQL.
  */
-async function seed(running: RunningConsole): Promise<void> {
+export async function seed(running: RunningConsole): Promise<void> {
   const { db } = running.cradle;
   const sql = `
     INSERT INTO orgs (id, type, name, parent_id, path, prov_username, prov_ha1)

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startConsole } from '../platform/src/app.js';
 import { benchDevices } from './devices.js';
+import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
 import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioning } from './provisioning.js';
@@ -45,6 +46,7 @@ try {
   Object.assign(figures, await benchHealth(running));
   Object.assign(figures, await benchProvisioning(running));
   Object.assign(figures, await benchBulkBind(running, ADMIN_PASSWORD));
+  Object.assign(figures, await benchFirmware(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchEditor());
   Object.assign(figures, await benchPush(running));
   Object.assign(figures, await benchDevices(running, ADMIN_PASSWORD));
@@ -71,6 +73,7 @@ const goals: Record<string, string> = {
   provColdFilesPerSecond: '>= 3000',
   provTwoLinesDropPercent: '<= 10',
   sipBulkBind10kSeconds: '<= 5',
+  firmwareUploadRssGrowthMiB: '<= 64',
   paramEditorInteractiveMs: '<= 1500',
   paramEditorTabSwitchMs: '<= 100',
   paramEditorSectionSwitchMs: '<= 100',

@@ -22,7 +22,6 @@ export const firmwareText = defineTexts({
     zh: '以点分隔的四个数字，例如 2.14.0.5',
   },
   file: { en: 'Firmware File', zh: '固件文件' },
-  chooseFile: { en: 'Select file', zh: '选择文件' },
   keepImage: {
     en: 'Keep the current image ({name}, {size})',
     zh: '保留当前固件文件（{name}，{size}）',

@@ -13,8 +13,6 @@ export const resourceText = defineTexts({
   size: { en: 'Size', zh: '大小' },
   keywords: { en: 'Resource name', zh: '资源名称' },
   file: { en: 'File', zh: '文件' },
-  chooseFile: { en: 'Select file', zh: '选择文件' },
-  keepFile: { en: 'Keep the current file ({name}, {size})', zh: '保留当前文件（{name}，{size}）' },
   newFileForType: {
     en: 'The type changed: select a new file',
     zh: '类型已更改：请选择新文件',

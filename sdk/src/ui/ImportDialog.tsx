@@ -47,17 +47,20 @@ export function refusedFile(
 
 /**
  * The spec §8 upload tip for a chosen file that may not be uploaded ('Only .xlsx, .xls files can be
- * uploaded', 'The file cannot be larger than 3 MB'), or undefined when it may.
+ * uploaded', 'The file cannot be larger than 3 MB'), or undefined when it may. The size tip names
+ * `shownLimit` when given (the spec's own words for a limit, e.g. '200KB', or OpenVPN's '10MB' for
+ * 5242880 bytes), otherwise `formatBytes(maxBytes)`.
  */
 export function refusedFileTip(
   file: { name: string; size: number },
   accept: readonly string[],
   maxBytes: number,
   language: Language,
+  shownLimit: string = formatBytes(maxBytes),
 ): string | undefined {
   const refusal = refusedFile(file, accept, maxBytes);
   if (refusal === 'type') return kitText('importTypeTip', language, { types: accept.join(', ') });
-  if (refusal === 'size') return kitText('importSizeTip', language, { size: formatBytes(maxBytes) });
+  if (refusal === 'size') return kitText('importSizeTip', language, { size: shownLimit });
   return undefined;
 }
 

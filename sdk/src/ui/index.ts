@@ -107,8 +107,11 @@ export {
   type SortOrder,
 } from './FleetTable.js';
 export {
+  type CurrentFile,
   type EditedRecord,
   type FieldRules,
+  FileField,
+  type FileFieldProps,
   FormShell,
   type FormShellOptions,
   type FormShellProps,

@@ -16,6 +16,9 @@ const texts = {
   importWaiting: { en: 'Importing, please wait...', zh: '正在导入，请稍候...' },
   importFailedRows: { en: 'Rows that were not imported', zh: '未导入的行' },
   importExportFailed: { en: 'Export failed data', zh: '导出失败数据' },
+  // The one-file form field (FileField).
+  fileChoose: { en: 'Select file', zh: '选择文件' },
+  fileKeep: { en: 'Keep the current file ({name}, {size})', zh: '保留当前文件（{name}，{size}）' },
   conflictsMore: { en: '… and {count} more.', zh: '……以及另外 {count} 个。' },
   duplicateBindingTitle: { en: 'Duplicate account binding', zh: '账号重复绑定' },
   duplicateBindingLine: {

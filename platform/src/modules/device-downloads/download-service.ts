@@ -8,7 +8,7 @@ import type { FileStore } from '../files/file-store.js';
 import { DeviceResult, WAITING_RESULTS } from '../tasks/task-states.js';
 import { pendingDownloadsSql } from './download-sql.js';
 
-/** Bytes read per statement while serving a download: many phones download at once. */
+/** Bytes a download keeps buffered ahead of its socket: one piece of the file store. */
 const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
 /** `<mac>/<file id>/<name>`: the URL a phone's file names (`downloadPath`). */
 const PATH = /^([0-9a-f]{12})\/([1-9][0-9]{0,14})\/[^/]{1,255}$/;
@@ -131,7 +131,7 @@ export class DownloadService {
       ...(partial ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
     };
     if (request.method === 'HEAD') return { status: partial ? 206 : 200, headers: replyHeaders };
-    const body = Readable.from(this.fileStore.read(file.oid, start, end, DOWNLOAD_CHUNK_BYTES), {
+    const body = Readable.from(this.fileStore.read(file.oid, start, end), {
       objectMode: false,
       highWaterMark: DOWNLOAD_CHUNK_BYTES,
     });

@@ -25,7 +25,7 @@ export interface DeviceRow {
 }
 
 /** The list's columns, from `devices d JOIN sites s`. */
-export const LIST_COLUMNS = `d.id, d.mac, d.serial_number, d.device_name, d.model, d.firmware, d.site_id, s.name AS site_name, d.status,
+export const LIST_COLUMNS = `d.id, d.mac, d.serial_number, d.device_name, d.model, coalesce(d.reported_firmware, d.firmware) AS firmware, d.site_id, s.name AS site_name, d.status,
   d.account_status, d.push_enabled, d.created_at, d.last_fetch_at, host(d.last_fetch_ip) AS ip`;
 
 const columnTypes: Record<keyof typeof sortFields, string> = {

@@ -3,9 +3,14 @@ import { ErrorCode } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
+import { ChunkCache } from './chunk-cache.js';
 
 /** Bytes written or read per statement: memory per transfer stays about this size. */
 export const CHUNK_BYTES = 1024 * 1024;
+/** Bytes per read; the unit of the chunk cache. */
+const READ_CHUNK_BYTES = 256 * 1024;
+/** What each instance keeps of recently read files: the images a rollout is downloading. */
+const CACHE_BYTES = 64 * 1024 * 1024;
 /** Unclaimed files older than this are deleted by the sweep. */
 const UNCLAIMED_MS = 60 * 60 * 1000;
 
@@ -32,6 +37,8 @@ export interface StoreLimits {
  */
 export class FileStore {
   private readonly db: Database;
+  /** Pieces of large objects by `oid:offset`; a large object's bytes never change once written. */
+  private readonly chunks = new ChunkCache(CACHE_BYTES);
 
   constructor({ db }: { db: Database }) {
     this.db = db;
@@ -104,17 +111,28 @@ export class FileStore {
     };
   }
 
-  /** The bytes `start`..`end` (inclusive) of a file, `chunkBytes` (1 MiB) at a time. */
-  async *read(oid: string, start: number, end: number, chunkBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
-    for (let offset = start; offset <= end; offset += chunkBytes) {
-      const length = Math.min(chunkBytes, end - offset + 1);
-      const [row] = await this.db.query<{ data: Buffer }>(
-        'SELECT lo_get($1::oid, $2::bigint, $3::int) AS data',
-        [oid, offset, length],
-      );
-      if (!row?.data?.length) return;
-      yield row.data;
+  /**
+   * The bytes `start`..`end` (inclusive) of a file, in 256 KiB pieces read through the instance's
+   * chunk cache: a thousand phones downloading one image read it from PostgreSQL about once.
+   */
+  async *read(oid: string, start: number, end: number): AsyncGenerator<Buffer> {
+    for (let first = start - (start % READ_CHUNK_BYTES); first <= end; first += READ_CHUNK_BYTES) {
+      const chunk = await this.chunks.get(`${oid}:${first}`, () => this.readChunk(oid, first));
+      if (!chunk.length) return;
+      const from = Math.max(start - first, 0);
+      const to = Math.min(end - first + 1, chunk.length);
+      yield from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to);
+      if (chunk.length < READ_CHUNK_BYTES) return;
     }
+  }
+
+  private async readChunk(oid: string, offset: number): Promise<Buffer> {
+    const [row] = await this.db.prepared<{ data: Buffer }>(
+      'file-store-chunk',
+      'SELECT lo_get($1::oid, $2::bigint, $3::int) AS data',
+      [oid, offset, READ_CHUNK_BYTES],
+    );
+    return row?.data ?? Buffer.alloc(0);
   }
 
   /** Marks files as used by the record written in `transaction` (the sweep leaves them alone). */

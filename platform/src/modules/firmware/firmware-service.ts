@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   ErrorCode,
   type FirmwareModelOption,
@@ -11,6 +12,7 @@ import type { StoredUpload } from '../../http/upload.js';
 import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
+import { assertFlatStoredZip } from '../files/flat-zip.js';
 import { distinct, escapeLike, isUniqueViolation } from '../sites/fleet-common.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
 import { unfinishedTaskUsesSql } from '../tasks/task-states.js';
@@ -149,6 +151,8 @@ export class FirmwareService {
     const orgId = this.ownerOf(scope, form.official);
     const unknown = form.supportModel.find((model) => !this.driverRegistry.model(model));
     if (unknown) throw AppError.invalid('unknownModel', unknown);
+    if (upload && path.extname(upload.name).toLowerCase() === '.zip')
+      await assertFlatStoredZip(this.fileStore, upload.stored.id);
     return this.db.transaction(async (transaction) => {
       if (form.id === undefined) {
         if (!upload) throw AppError.invalid('uploadMissing');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+import { zip } from '../../testing/zip.js';
 
 let running: RunningConsole;
 let admin: ApiClient;
@@ -111,7 +112,7 @@ describe('firmware', () => {
     expect(official.code).toBe(40300);
   });
 
-  it('refuses a taken version, a bad version, an unknown model and a wrong file, keeping nothing of them', async () => {
+  it('refuses a taken version, a bad version, an unknown model, a wrong file and a zip with folders, keeping nothing of them', async () => {
     const before = await stored();
     const refusals: [Record<string, string>, { bytes: Buffer; name: string } | undefined, string][] = [
       [
@@ -139,12 +140,32 @@ describe('firmware', () => {
         undefined,
         'Please select a file to upload',
       ],
+      [
+        { firmwareName: 'Folders', firmwareVersion: '3.0.0.3', supportModel: 'H2P' },
+        { bytes: zip([{ name: 'fw/h2p.rom', data: randomBytes(4096) }]), name: 'h2p.zip' },
+        'Bad Zip Content',
+      ],
+      [
+        { firmwareName: 'Not a zip', firmwareVersion: '3.0.0.4', supportModel: 'H2P' },
+        image('h2p.zip'),
+        'Bad Zip Content',
+      ],
     ];
     for (const [fields, file, message] of refusals) {
       const reply = await acmeApi.call('POST', '/tb-firmware/addOrEditFirmware', firmwareForm(fields, file));
       expect(reply.message, JSON.stringify(fields)).toBe(message);
     }
     expect(await stored()).toBe(before);
+    const flat = await acmeApi.call<{ id: number }>(
+      'POST',
+      '/tb-firmware/addOrEditFirmware',
+      firmwareForm(
+        { firmwareName: 'Flat zip', firmwareVersion: '3.0.0.5', supportModel: 'H2P' },
+        { bytes: zip([{ name: 'h2p.rom', data: randomBytes(300 * 1024) }]), name: 'h2p.zip' },
+      ),
+    );
+    expect(flat.code, flat.message).toBe(0);
+    await acmeApi.call('DELETE', '/tb-firmware/deleteFirmware', { ids: [flat.rows[0]?.id] });
     const repeat = await acmeApi.call<{ repeat: boolean }>('POST', '/tb-firmware/isRepeat', {
       firmwareVersion: '2.14.0.9',
     });

@@ -1,4 +1,7 @@
 import {
+  FIRMWARE_EXTENSIONS,
+  FIRMWARE_MAX_BYTES,
+  FileField,
   FormShell,
   isFirmwareVersion,
   translate,
@@ -13,7 +16,6 @@ import type { Rule } from 'antd/es/form';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchFirmware, isVersionTaken, saveFirmware } from '../api.js';
-import { ImageField } from '../components/ImageField.js';
 import { type FirmwareList, LIST_PATH } from '../links.js';
 import { firmwareText } from '../texts.js';
 import { useFirmwareModels } from '../use-firmware-models.js';
@@ -23,7 +25,7 @@ export interface FirmwareValues {
   firmwareVersion: string;
   supportModel: string[];
   description?: string;
-  file?: File;
+  file?: File | null;
 }
 
 /** The version's rules: four dotted numbers (on change), not taken in this list (on blur, and on save). */
@@ -169,7 +171,15 @@ export function FirmwareFormPage({ list, mode }: { list: FirmwareList; mode: 'ad
         required={mode === 'add'}
         rules={mode === 'add' ? [{ required: true, message: translate('uploadMissing', language) }] : []}
       >
-        <ImageField disabled={shell.saving} current={firmware ?? undefined} />
+        <FileField
+          accept={FIRMWARE_EXTENSIONS}
+          maxBytes={FIRMWARE_MAX_BYTES}
+          disabled={shell.saving}
+          current={firmware ?? undefined}
+          keepText={(kept) => t('keepImage', kept)}
+          testId="firmware-file"
+          keepTestId="firmware-keep-image"
+        />
       </Form.Item>
       {percent === null ? null : (
         <Form.Item label={t('uploading', { percent })}>

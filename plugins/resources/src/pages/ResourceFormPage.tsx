@@ -1,6 +1,8 @@
 import {
+  FileField,
   FormShell,
   isResourceType,
+  RESOURCE_RULES,
   RESOURCE_TYPES,
   ResourceType,
   resourceTypeName,
@@ -16,7 +18,6 @@ import { Button, Form, Input, message, Progress, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchResource, saveResource } from '../api.js';
-import { ResourceFileField } from '../components/ResourceFileField.js';
 import { LIST_PATH } from '../links.js';
 import { resourceText } from '../texts.js';
 
@@ -25,7 +26,7 @@ export interface ResourceValues {
   type: ResourceType;
   siteId?: number;
   description?: string;
-  file?: File;
+  file?: File | null;
 }
 
 const initialValues: Partial<ResourceValues> = { type: ResourceType.contacts };
@@ -91,16 +92,17 @@ export function ResourceFormPage({ mode }: { mode: 'add' | 'edit' }) {
     }),
   );
   const type: ResourceType = Form.useWatch('type', form) ?? ResourceType.contacts;
+  const rule = RESOURCE_RULES[type];
   // An edit keeps its file only while the type is the one it was saved with.
   const keepsFile = mode === 'edit' && resource !== null && resource !== undefined && resource.type === type;
   const fileRequired = !keepsFile;
 
   const mayChangeType = async (next: ResourceType) => {
-    const chosen = form.getFieldValue('file') !== undefined;
+    const chosen = Boolean(form.getFieldValue('file'));
     const dropsCurrent = keepsFile && next !== resource?.type;
     if (!chosen && !dropsCurrent) return true;
     const ok = await shell.confirm({ title: t('changeTypeTitle'), content: t('changeTypeContent') });
-    if (ok) form.setFields([{ name: 'file', value: undefined, errors: [] }]);
+    if (ok) form.setFields([{ name: 'file', value: null, errors: [] }]);
     return ok;
   };
 
@@ -160,10 +162,15 @@ export function ResourceFormPage({ mode }: { mode: 'add' | 'edit' }) {
         rules={fileRequired ? [{ required: true, message: translate('uploadMissing', language) }] : []}
         extra={mode === 'edit' && !keepsFile && resource ? t('newFileForType') : undefined}
       >
-        <ResourceFileField
-          type={type}
+        <FileField
+          accept={rule.extensions}
+          maxBytes={rule.maxBytes}
+          shownLimit={rule.shownLimit}
           disabled={shell.saving}
           current={keepsFile && resource ? resource : undefined}
+          testId="resource-file"
+          hintTestId="resource-file-hint"
+          keepTestId="resource-keep-file"
         />
       </Form.Item>
       {percent === null ? null : (

@@ -1,3 +1,4 @@
+export { type CurrentFile, FileField, type FileFieldProps } from './FileField.js';
 export { FormShell, type FormShellProps, type WizardForm } from './FormShell.js';
 export { type FieldErrors, type ServerFieldErrors, serverFieldErrors } from './field-errors.js';
 export { type FieldRules, useFieldRules } from './rules.js';
