@@ -279,6 +279,7 @@ export const messages = {
     en: 'The device downloaded the firmware but still reports version',
     zh: '设备已下载固件，但报告的版本仍为',
   },
+  firmwareNewVersion: { en: 'New firmware version', zh: '新固件版本' },
   // Other resources (docs/resources.md).
   resourceInUse: {
     en: 'The resource is used by a task that has not finished',

@@ -14,6 +14,7 @@ import { groupsModule } from './groups/module.js';
 import { homeModule } from './home/module.js';
 import { macFilesModule } from './mac-files/module.js';
 import { mailModule } from './mail/module.js';
+import { messagesModule } from './messages/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
 import { organisationsModule } from './organisations/module.js';
 import { provisioningModule } from './provisioning/module.js';
@@ -57,6 +58,7 @@ export const modules = [
   deviceDownloadsModule,
   deviceImportModule,
   tasksModule,
+  messagesModule,
   usersModule,
   organisationsModule,
 ] as const;

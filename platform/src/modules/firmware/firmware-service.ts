@@ -19,6 +19,7 @@ import { unfinishedTaskUsesSql } from '../tasks/task-states.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { type FirmwareForm, type FirmwareSearch, firmwareSortFields } from './schemas.js';
+import { VersionNotifications } from './version-notifications.js';
 
 const VERSION_INDEX = 'firmwares_org_version_idx';
 
@@ -68,6 +69,8 @@ export class FirmwareService {
   private readonly fileStore: FileStore;
   private readonly driverRegistry: DriverRegistry;
   private readonly taskService: TaskService;
+  /** Who wants to hear of new versions, and the messages a new version raises. */
+  readonly notifications: VersionNotifications;
 
   constructor({
     db,
@@ -79,6 +82,7 @@ export class FirmwareService {
     this.fileStore = fileStore;
     this.driverRegistry = driverRegistry;
     this.taskService = taskService;
+    this.notifications = new VersionNotifications(db, driverRegistry);
   }
 
   async search(scope: TenantScope, query: FirmwareSearch): Promise<{ list: FirmwareRow[]; total: number }> {
@@ -171,6 +175,7 @@ export class FirmwareService {
           ],
           transaction,
         );
+        await this.notifications.announce(Number(row?.id), transaction);
         return { id: Number(row?.id) };
       }
       const [current] = await this.db.query<{ file_id: string; version: string; in_use: boolean }>(
@@ -198,6 +203,7 @@ export class FirmwareService {
         transaction,
       );
       if (upload) await this.fileStore.remove([Number(current.file_id)], transaction);
+      if (current.version !== form.firmwareVersion) await this.notifications.announce(form.id, transaction);
       return { id: form.id };
     });
   }

@@ -11,6 +11,7 @@ import {
   firmwareFormBody,
   firmwareUpgradeBody,
   isRepeatBody,
+  newVersionNotifyBody,
   searchFirmwareBody,
   upgradeVersionsBody,
 } from './schemas.js';
@@ -128,6 +129,27 @@ export function firmwareRoutes({
       body: firmwareUpgradeBody,
       handler: async ({ body, session, ctx }) => ({
         rows: [await firmwareService.upgrade(callerOf(session, ctx), body.firmwareId, body)],
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tb-version-notification/subscribe/newVersionNotify',
+      summary:
+        'The models the caller wants a message for when a newer firmware for them appears (replaces the set)',
+      access: { power: 'firmware' },
+      body: newVersionNotifyBody,
+      handler: async ({ body, session }) => {
+        await firmwareService.notifications.subscribe(session.login.user.id, body.models);
+        return { rows: [] };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/tb-version-notification/searchNotifiedModels',
+      summary: 'The models the caller is notified of',
+      access: { power: 'firmware' },
+      handler: async ({ session }) => ({
+        rows: await firmwareService.notifications.models(session.login.user.id),
       }),
     }),
     defineRoute({

@@ -78,3 +78,6 @@ export const upgradeVersionsBody = z.object({
 
 /** `firmwareUpgrade` (spec §7: type, name, firmwareId, beginTime, endTime, deviceIds, macs). */
 export const firmwareUpgradeBody = z.object({ ...filePushFields, firmwareId: idField });
+
+/** `newVersionNotify`: the models (those of the loaded drivers) the caller wants to hear of. */
+export const newVersionNotifyBody = z.object({ models: z.array(z.string().trim().min(1).max(64)).max(200) });

@@ -1,0 +1,11 @@
+/**
+ * The messages module's small API for statements other modules run: raising messages for a set of
+ * users in the statement that decides them. `recipients` is a query of `(org_id, user_id, content)`.
+ */
+export function raiseMessagesSql(type: number, recipients: string): string {
+  return `INSERT INTO messages (org_id, user_id, type, content)
+          SELECT r.org_id, r.user_id, ${Math.trunc(type)}, r.content FROM (${recipients}) r`;
+}
+
+/** Spec §3: message type 9 is a firmware message; any other is an alarm's. */
+export const FIRMWARE_MESSAGE = 9;
