@@ -8,6 +8,7 @@ import {
   executionPayload,
   type FleetTablePage,
   type FleetTableQuery,
+  formWithFile,
   type ListFilters,
   type UploadProgress,
 } from '@phonefleet/sdk/ui';
@@ -70,25 +71,13 @@ export interface FirmwareInput {
   file?: File;
 }
 
-/** The multipart body of `addOrEditFirmware`: the fields first, the image last. */
-export function firmwareForm(input: FirmwareInput): FormData {
-  const form = new FormData();
-  if (input.id) form.append('id', String(input.id));
-  form.append('firmwareName', input.firmwareName);
-  form.append('firmwareVersion', input.firmwareVersion);
-  form.append('supportModel', input.supportModel.join(','));
-  form.append('description', input.description);
-  form.append('official', String(input.official));
-  if (input.file) form.append('file', input.file, input.file.name);
-  return form;
-}
-
-/** One multipart request with the upload's progress. */
+/** One multipart request (the fields, the models comma-separated, then the image) with the upload's progress. */
 export async function saveFirmware(
-  input: FirmwareInput,
+  { file, ...fields }: FirmwareInput,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<void> {
-  await apiUpload('/tb-firmware/addOrEditFirmware', firmwareForm(input), onProgress);
+  const form = formWithFile({ ...fields, supportModel: fields.supportModel.join(',') }, file);
+  await apiUpload('/tb-firmware/addOrEditFirmware', form, onProgress);
 }
 
 /** Refused while a task that has not finished uses one (shown as the server words it). */

@@ -26,7 +26,6 @@ export const firmwareText = defineTexts({
     en: 'Keep the current image ({name}, {size})',
     zh: '保留当前固件文件（{name}，{size}）',
   },
-  uploading: { en: 'Uploading {percent}%', zh: '正在上传 {percent}%' },
   notFound: { en: 'The firmware does not exist or has been deleted', zh: '固件不存在或已被删除' },
   deleteTitle: { en: 'Delete firmware', zh: '删除固件' },
   deleteContent: {

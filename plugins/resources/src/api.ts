@@ -8,6 +8,7 @@ import {
   executionPayload,
   type FleetTablePage,
   type FleetTableQuery,
+  formWithFile,
   type ListFilters,
   type ResourceType,
   type UploadProgress,
@@ -54,24 +55,12 @@ export interface ResourceInput {
   file?: File;
 }
 
-/** The multipart body of `addOrEdit`: the fields first, the file last. */
-export function resourceForm(input: ResourceInput): FormData {
-  const form = new FormData();
-  if (input.id) form.append('id', String(input.id));
-  form.append('name', input.name);
-  form.append('description', input.description);
-  form.append('type', String(input.type));
-  form.append('siteId', String(input.siteId));
-  if (input.file) form.append('file', input.file, input.file.name);
-  return form;
-}
-
-/** One multipart request with the upload's progress. */
+/** One multipart request (the fields, then the file) with the upload's progress. */
 export async function saveResource(
-  input: ResourceInput,
+  { file, ...fields }: ResourceInput,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<void> {
-  await apiUpload('/tb-resource/addOrEdit', resourceForm(input), onProgress);
+  await apiUpload('/tb-resource/addOrEdit', formWithFile(fields, file), onProgress);
 }
 
 /** Refused while a task that has not finished uses one (shown as the server words it). */

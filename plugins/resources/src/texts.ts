@@ -17,7 +17,6 @@ export const resourceText = defineTexts({
     en: 'The type changed: select a new file',
     zh: '类型已更改：请选择新文件',
   },
-  uploading: { en: 'Uploading {percent}%', zh: '正在上传 {percent}%' },
   notFound: { en: 'The resource does not exist or has been deleted', zh: '资源不存在或已被删除' },
   deleteTitle: { en: 'Delete resources', zh: '删除资源' },
   deleteContent: {
@@ -29,7 +28,6 @@ export const resourceText = defineTexts({
     en: 'Changing a resource type deletes uploaded files.',
     zh: '更改资源类型将删除已上传的文件。',
   },
-  devices: { en: 'Devices', zh: '设备' },
 });
 
 export type ResourceTextKey = TextKeyOf<typeof resourceText>;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiUpload, onSessionExpired, type UploadProgress } from './api.js';
+import { apiUpload, formWithFile, onSessionExpired, type UploadProgress } from './api.js';
 import { ApiError } from './api-error.js';
 import { setLanguage, setTimeZone } from './preferences.js';
 
@@ -141,5 +141,17 @@ describe('apiUpload', () => {
     const cancelled = apiUpload('/x', form(), undefined, { signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('formWithFile', () => {
+  it('puts the fields in their order as text, leaves out undefined ones, and the file last', () => {
+    const image = new File([new Uint8Array(10)], 'h2.rom');
+    const body = formWithFile({ id: undefined, name: 'Build', siteId: 3, official: false }, image);
+    expect([...body.keys()]).toEqual(['name', 'siteId', 'official', 'file']);
+    expect(body.get('siteId')).toBe('3');
+    expect(body.get('official')).toBe('false');
+    expect((body.get('file') as File).name).toBe('h2.rom');
+    expect([...formWithFile({ id: 7 }).keys()]).toEqual(['id']);
   });
 });

@@ -279,6 +279,21 @@ export interface UploadProgress {
 }
 
 /**
+ * The multipart body of an `apiUpload`: the fields in their order (numbers and booleans as text,
+ * undefined ones left out), then the file, when there is one, as `file`.
+ */
+export function formWithFile(
+  fields: Record<string, string | number | boolean | undefined>,
+  file?: File,
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined) form.append(name, String(value));
+  if (file) form.append('file', file, file.name);
+  return form;
+}
+
+/**
  * Posts a multipart form (the file in the field `file`, after the other fields) like `apiRequest`
  * (same headers, envelope, errors and sign-out on 80000) and reports the upload's progress, which
  * `fetch` cannot. No time limit unless `timeoutMs` is given: a large image takes what it takes, and

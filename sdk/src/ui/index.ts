@@ -50,6 +50,7 @@ export {
   apiUpload,
   apiUrl,
   type DownloadedFile,
+  formWithFile,
   type HttpMethod,
   onSessionExpired,
   showApiError,
@@ -80,6 +81,13 @@ export {
   duplicateBindingQuestion,
   useConflictRetry,
 } from './conflict.js';
+export {
+  DevicePushDialog,
+  type DevicePushDialogProps,
+  type DevicePushPicker,
+  RequiredChoice,
+  type RequiredChoiceProps,
+} from './DevicePushDialog.js';
 export { type ChartSlice, DonutChart, type DonutChartProps } from './DonutChart.js';
 export {
   epochOfWallClock,
@@ -118,9 +126,11 @@ export {
   type FormShellState,
   type ServerFieldErrors,
   serverFieldErrors,
+  type UploadTracker,
   useEditedRecord,
   useFieldRules,
   useFormShell,
+  useUploadProgress,
   type WizardForm,
 } from './form/index.js';
 export {

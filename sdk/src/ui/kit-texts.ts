@@ -19,6 +19,8 @@ const texts = {
   // The one-file form field (FileField).
   fileChoose: { en: 'Select file', zh: '选择文件' },
   fileKeep: { en: 'Keep the current file ({name}, {size})', zh: '保留当前文件（{name}，{size}）' },
+  // A form's upload in progress (useUploadProgress).
+  uploading: { en: 'Uploading {percent}%', zh: '正在上传 {percent}%' },
   conflictsMore: { en: '… and {count} more.', zh: '……以及另外 {count} 个。' },
   duplicateBindingTitle: { en: 'Duplicate account binding', zh: '账号重复绑定' },
   duplicateBindingLine: {
@@ -44,6 +46,8 @@ const texts = {
     zh: '任务在 {begin} 至 {end} 之间执行（{zone}）',
   },
   taskName: { en: 'Task name', zh: '任务名称' },
+  // A push to devices (DevicePushDialog): the device picker's default label.
+  pushDevices: { en: 'Devices', zh: '设备' },
 } as const satisfies TextTable<string>;
 
 export type KitTextKey = keyof typeof texts;

@@ -1,6 +1,13 @@
 import type { FirmwareRow } from '@phonefleet/sdk';
-import { ExecutionModeDialog, TaskType, taskTypeName, useSession, useTexts } from '@phonefleet/sdk/ui';
-import { Alert, Form, Table, Tag, Typography } from 'antd';
+import {
+  DevicePushDialog,
+  RequiredChoice,
+  TaskType,
+  taskTypeName,
+  useSession,
+  useTexts,
+} from '@phonefleet/sdk/ui';
+import { Alert, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchUpgradeVersions, upgradeFirmware } from '../api.js';
 import { deviceText } from '../texts.js';
@@ -48,31 +55,22 @@ export function UpgradeDialog({ open, ids, onClose }: UpgradeDialogProps) {
   const rows = versions.state === 'loaded' ? versions.rows : [];
   const none = versions.state === 'loaded' && rows.length === 0;
   return (
-    <ExecutionModeDialog
+    <DevicePushDialog
       open={open}
-      language={language}
       title={taskTypeName(TaskType.firmwareUpgrade, language)}
-      named
+      devices={ids}
       defaultBegin="startOfToday"
       checkLead={false}
-      createsTask
       okDisabled={versions.state !== 'loaded' || none}
       width={760}
       testId="device-upgrade-dialog"
-      onCancel={onClose}
-      onOk={async (mode) => {
-        if (chosen === undefined) {
-          setChooseError(t('chooseFirmware'));
-          return false;
-        }
-        await upgradeFirmware(chosen, ids, mode);
-        onClose();
-        return true;
+      onClose={onClose}
+      onOk={(mode, deviceIds) => {
+        if (chosen !== undefined) return upgradeFirmware(chosen, deviceIds, mode);
+        setChooseError(t('chooseFirmware'));
+        return false;
       }}
     >
-      <Typography.Paragraph type="secondary">
-        {t('devicesSelected', { count: ids.length })}
-      </Typography.Paragraph>
       {none ? (
         <Alert
           type="warning"
@@ -82,13 +80,10 @@ export function UpgradeDialog({ open, ids, onClose }: UpgradeDialogProps) {
           message={t('noUpgradeFirmware')}
         />
       ) : (
-        <Form.Item
+        <RequiredChoice
           label={t('upgradeFirmware')}
-          required
-          validateStatus={chooseError ? 'error' : undefined}
-          help={
-            chooseError ? <span data-testid="device-upgrade-choose-error">{chooseError}</span> : undefined
-          }
+          error={chooseError}
+          errorTestId="device-upgrade-choose-error"
         >
           <Table<FirmwareRow>
             data-testid="device-upgrade-versions"
@@ -130,8 +125,8 @@ export function UpgradeDialog({ open, ids, onClose }: UpgradeDialogProps) {
               },
             ]}
           />
-        </Form.Item>
+        </RequiredChoice>
       )}
-    </ExecutionModeDialog>
+    </DevicePushDialog>
   );
 }

@@ -10,10 +10,11 @@ import {
   useFormShell,
   useLanguage,
   useTexts,
+  useUploadProgress,
 } from '@phonefleet/sdk/ui';
-import { Button, Form, Input, message, Progress, Select } from 'antd';
+import { Button, Form, Input, message, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchFirmware, isVersionTaken, saveFirmware } from '../api.js';
 import { type FirmwareList, LIST_PATH } from '../links.js';
@@ -91,7 +92,7 @@ export function FirmwareFormPage({ list, mode }: { list: FirmwareList; mode: 'ad
   });
   const versionRules = useVersionRules(official, editId);
   const models = useFirmwareModels();
-  const [percent, setPercent] = useState<number | null>(null);
+  const upload = useUploadProgress('firmware-progress');
   const firmware = useEditedRecord(editId, fetchFirmware, (found) =>
     form.setFieldsValue({
       firmwareName: found.firmwareName,
@@ -103,9 +104,8 @@ export function FirmwareFormPage({ list, mode }: { list: FirmwareList; mode: 'ad
 
   const save = () =>
     shell.submit(async (values) => {
-      setPercent(values.file ? 0 : null);
-      try {
-        await saveFirmware(
+      await upload.track(Boolean(values.file), (onProgress) =>
+        saveFirmware(
           {
             ...(editId ? { id: editId } : {}),
             firmwareName: values.firmwareName.trim(),
@@ -115,11 +115,9 @@ export function FirmwareFormPage({ list, mode }: { list: FirmwareList; mode: 'ad
             official,
             ...(values.file ? { file: values.file } : {}),
           },
-          (progress) => setPercent(progress.percent),
-        );
-      } finally {
-        setPercent(null);
-      }
+          onProgress,
+        ),
+      );
       void message.success(t('saved'));
       navigate(listPath);
     });
@@ -181,11 +179,7 @@ export function FirmwareFormPage({ list, mode }: { list: FirmwareList; mode: 'ad
           keepTestId="firmware-keep-image"
         />
       </Form.Item>
-      {percent === null ? null : (
-        <Form.Item label={t('uploading', { percent })}>
-          <Progress percent={percent} data-testid="firmware-progress" />
-        </Form.Item>
-      )}
+      {upload.bar}
     </FormShell>
   );
 }

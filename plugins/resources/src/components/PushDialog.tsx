@@ -1,18 +1,15 @@
 import type { ResourceRow } from '@phonefleet/sdk';
 import {
-  DevicePicker,
-  ExecutionModeDialog,
+  DevicePushDialog,
   formatBytes,
   isResourceType,
   resourcePushTaskType,
   resourceTypeName,
   taskTypeName,
-  translate,
   useSession,
   useTexts,
 } from '@phonefleet/sdk/ui';
-import { Descriptions, Form } from 'antd';
-import { useState } from 'react';
+import { Descriptions } from 'antd';
 import { pushResource } from '../api.js';
 import { resourceText } from '../texts.js';
 
@@ -32,81 +29,42 @@ export interface PushDialogProps {
 export function PushDialog({ resource, open, onClose }: PushDialogProps) {
   const { language } = useSession();
   const t = useTexts(resourceText);
-  const [deviceIds, setDeviceIds] = useState<number[]>([]);
-  const [devicesError, setDevicesError] = useState<string | null>(null);
-  const [shownOpen, setShownOpen] = useState(open);
-  if (shownOpen !== open) {
-    // Each opening asks afresh.
-    setShownOpen(open);
-    if (open) {
-      setDeviceIds([]);
-      setDevicesError(null);
-    }
-  }
   const title =
     resource && isResourceType(resource.type)
       ? taskTypeName(resourcePushTaskType(resource.type), language)
       : t('push');
 
   return (
-    <ExecutionModeDialog
+    <DevicePushDialog
       open={open}
-      language={language}
       title={title}
-      named
-      createsTask
-      width={960}
       testId="resource-push-dialog"
-      onCancel={onClose}
-      onOk={async (mode) => {
-        if (!resource) return false;
-        if (deviceIds.length === 0) {
-          setDevicesError(translate('taskDevicesRequired', language));
-          return false;
-        }
-        await pushResource(resource.id, deviceIds, mode);
-        onClose();
-        return true;
+      onClose={onClose}
+      onOk={(mode, deviceIds) => (resource ? pushResource(resource.id, deviceIds, mode) : false)}
+      summary={
+        resource ? (
+          <Descriptions size="small" column={2} style={{ marginBottom: 16 }} data-testid="resource-pushed">
+            <Descriptions.Item label={t('name')}>{resource.name}</Descriptions.Item>
+            <Descriptions.Item label={t('type')}>
+              {resourceTypeName(resource.type, language)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('file')}>
+              {resource.fileName} ({formatBytes(resource.size)})
+            </Descriptions.Item>
+            <Descriptions.Item label={t('site')}>{resource.siteName}</Descriptions.Item>
+          </Descriptions>
+        ) : null
+      }
+      devices={{
+        siteId: resource?.siteId,
+        tableId: 'resource-push-devices',
+        testIds: {
+          root: 'resource-push-devices',
+          keywords: 'resource-push-keywords',
+          count: 'resource-push-count',
+          error: 'resource-push-devices-error',
+        },
       }}
-    >
-      {resource ? (
-        <Descriptions size="small" column={2} style={{ marginBottom: 16 }} data-testid="resource-pushed">
-          <Descriptions.Item label={t('name')}>{resource.name}</Descriptions.Item>
-          <Descriptions.Item label={t('type')}>{resourceTypeName(resource.type, language)}</Descriptions.Item>
-          <Descriptions.Item label={t('file')}>
-            {resource.fileName} ({formatBytes(resource.size)})
-          </Descriptions.Item>
-          <Descriptions.Item label={t('site')}>{resource.siteName}</Descriptions.Item>
-        </Descriptions>
-      ) : null}
-      <Form.Item
-        label={t('devices')}
-        required
-        validateStatus={devicesError ? 'error' : undefined}
-        help={
-          devicesError ? <span data-testid="resource-push-devices-error">{devicesError}</span> : undefined
-        }
-      >
-        {resource ? (
-          <DevicePicker
-            key={resource.id}
-            tableId="resource-push-devices"
-            siteId={resource.siteId}
-            value={deviceIds}
-            onChange={(ids) => {
-              setDeviceIds(ids);
-              setDevicesError(null);
-            }}
-            clearable
-            scrollY={260}
-            testIds={{
-              root: 'resource-push-devices',
-              keywords: 'resource-push-keywords',
-              count: 'resource-push-count',
-            }}
-          />
-        ) : null}
-      </Form.Item>
-    </ExecutionModeDialog>
+    />
   );
 }

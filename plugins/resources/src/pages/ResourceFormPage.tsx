@@ -13,9 +13,9 @@ import {
   useFormShell,
   useLanguage,
   useTexts,
+  useUploadProgress,
 } from '@phonefleet/sdk/ui';
-import { Button, Form, Input, message, Progress, Select } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, message, Select } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchResource, saveResource } from '../api.js';
 import { LIST_PATH } from '../links.js';
@@ -82,7 +82,7 @@ export function ResourceFormPage({ mode }: { mode: 'add' | 'edit' }) {
       siteNotFound: 'siteId',
     },
   });
-  const [percent, setPercent] = useState<number | null>(null);
+  const upload = useUploadProgress('resource-progress');
   const resource = useEditedRecord(editId, fetchResource, (found) =>
     form.setFieldsValue({
       name: found.name,
@@ -108,9 +108,8 @@ export function ResourceFormPage({ mode }: { mode: 'add' | 'edit' }) {
 
   const save = () =>
     shell.submit(async (values) => {
-      setPercent(values.file ? 0 : null);
-      try {
-        await saveResource(
+      await upload.track(Boolean(values.file), (onProgress) =>
+        saveResource(
           {
             ...(editId ? { id: editId } : {}),
             name: values.name.trim(),
@@ -119,11 +118,9 @@ export function ResourceFormPage({ mode }: { mode: 'add' | 'edit' }) {
             siteId: values.siteId ?? 0,
             ...(values.file ? { file: values.file } : {}),
           },
-          (progress) => setPercent(progress.percent),
-        );
-      } finally {
-        setPercent(null);
-      }
+          onProgress,
+        ),
+      );
       void message.success(t('saved'));
       navigate(LIST_PATH);
     });
@@ -173,11 +170,7 @@ export function ResourceFormPage({ mode }: { mode: 'add' | 'edit' }) {
           keepTestId="resource-keep-file"
         />
       </Form.Item>
-      {percent === null ? null : (
-        <Form.Item label={t('uploading', { percent })}>
-          <Progress percent={percent} data-testid="resource-progress" />
-        </Form.Item>
-      )}
+      {upload.bar}
     </FormShell>
   );
 }

@@ -4,3 +4,4 @@ export { type FieldErrors, type ServerFieldErrors, serverFieldErrors } from './f
 export { type FieldRules, useFieldRules } from './rules.js';
 export { type EditedRecord, useEditedRecord } from './use-edited-record.js';
 export { type FormShellOptions, type FormShellState, useFormShell } from './use-form-shell.js';
+export { type UploadTracker, useUploadProgress } from './use-upload-progress.js';
