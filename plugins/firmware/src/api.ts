@@ -46,6 +46,16 @@ export async function fetchFirmwareModels(): Promise<FirmwareModelOption[]> {
   return (await apiRequest<FirmwareModelOption>('GET', '/tb-firmware/selectFiltList')).result.rows;
 }
 
+/** The models the caller is told of when a newer firmware appears (`searchNotifiedModels`). */
+export async function fetchNotifiedModels(): Promise<string[]> {
+  return (await apiRequest<string>('GET', '/tb-version-notification/searchNotifiedModels')).result.rows;
+}
+
+/** Replaces those models (`newVersionNotify`). */
+export async function saveNotifiedModels(models: string[]): Promise<void> {
+  await apiRequest('POST', '/tb-version-notification/subscribe/newVersionNotify', { body: { models } });
+}
+
 /** Whether the version is already in the list (the edited firmware's own version is not). */
 export async function isVersionTaken(
   firmwareVersion: string,

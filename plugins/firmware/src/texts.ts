@@ -16,6 +16,11 @@ export const firmwareText = defineTexts({
   size: { en: 'Size', zh: '大小' },
   keywords: { en: 'Firmware name or version', zh: '固件名称或版本号' },
   allModels: { en: 'All models', zh: '全部型号' },
+  notifications: { en: 'New version notification', zh: '新版本通知' },
+  notificationsHint: {
+    en: 'You get a message under the bell when a newer firmware for a chosen model appears.',
+    zh: '所选型号出现更新的固件时，您会在铃铛中收到消息。',
+  },
   chooseModels: { en: 'Please select the models', zh: '请选择型号' },
   versionHint: {
     en: 'Four numbers separated by dots, e.g. 2.14.0.5',

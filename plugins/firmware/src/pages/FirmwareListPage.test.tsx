@@ -87,4 +87,32 @@ describe('the firmware lists', () => {
       expect(document.body.textContent).toContain('The firmware is used by a task that has not finished'),
     );
   });
+
+  it('keeps the user’s new-version notification models: loads them, and saves the changed set', async () => {
+    const { bodies } = stubApi({
+      '/tb-firmware/selectFiltList': () => MODELS,
+      [SEARCH]: () => page([firmwareRow()]),
+      '/tb-version-notification/searchNotifiedModels': () => ['H2P'],
+      '/tb-version-notification/subscribe/newVersionNotify': () => [],
+    });
+    await renderInConsole(<FirmwareListPage list="customer" />, {
+      buttons: { firmware: [] },
+      path: '/firmware',
+    });
+    await waitFor(() => expect(shownText()).toContain('Acme build'));
+    await click(byTestId('firmware-notifications'));
+    const boxes = () => [
+      ...document.querySelectorAll<HTMLInputElement>('[data-testid="firmware-notified-models"] input'),
+    ];
+    await waitFor(() => expect(boxes().filter((box) => box.checked)).toHaveLength(1));
+    const unchecked = boxes().find((box) => !box.checked);
+    await click(unchecked);
+    await click(buttonNamed('Save'));
+    await waitFor(() =>
+      expect(bodies('/tb-version-notification/subscribe/newVersionNotify')).toHaveLength(1),
+    );
+    const [saved] = bodies('/tb-version-notification/subscribe/newVersionNotify') as { models: string[] }[];
+    expect(saved?.models).toHaveLength(2);
+    expect(saved?.models).toContain('H2P');
+  });
 });

@@ -12,6 +12,7 @@ import { Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SORT, type FirmwareFilters, removeFirmware, searchFirmware } from '../api.js';
+import { NotificationsDialog } from '../components/NotificationsDialog.js';
 import { UpgradeDialog } from '../components/UpgradeDialog.js';
 import { editPath, type FirmwareList, LIST_POWER, uploadPath } from '../links.js';
 import { firmwareText } from '../texts.js';
@@ -33,6 +34,7 @@ export function FirmwareListPage({ list }: { list: FirmwareList }) {
   const official = list === 'official';
   // The firmware of the upgrade dialog, kept while it closes (its notice outlives it).
   const [upgrading, setUpgrading] = useState<{ firmware: FirmwareRow; open: boolean } | null>(null);
+  const [notifications, setNotifications] = useState(false);
 
   const columns = useMemo<FleetColumn<FirmwareRow>[]>(
     () => [
@@ -99,6 +101,12 @@ export function FirmwareListPage({ list }: { list: FirmwareList }) {
           onClick: () => navigate(uploadPath(list)),
         },
         remove,
+        {
+          key: 'notifications',
+          label: t('notifications'),
+          testId: 'firmware-notifications',
+          onClick: () => setNotifications(true),
+        },
       ]}
       rowActions={(firmware) => [
         { key: 'edit', button: 'edit', onClick: () => navigate(editPath(list, firmware.id)) },
@@ -117,6 +125,7 @@ export function FirmwareListPage({ list }: { list: FirmwareList }) {
         open={upgrading?.open === true}
         onClose={() => setUpgrading((current) => current && { ...current, open: false })}
       />
+      <NotificationsDialog open={notifications} models={models} onClose={() => setNotifications(false)} />
     </ListPage>
   );
 }
