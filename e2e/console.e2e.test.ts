@@ -56,6 +56,8 @@ describe('console shell', () => {
     expect(pluginFiles.some((file) => file.endsWith('.js'))).toBe(true);
     // No breadcrumb on home.
     expect(await page.getByTestId('breadcrumb').count()).toBe(0);
+    // The message bell is for enterprise and channel users (docs/messages.md), not the administrator.
+    expect(await page.getByTestId('notice-bell').count()).toBe(0);
   });
 
   it('fetches on the signed-in first page exactly the files the bundle-size bench counts', async () => {

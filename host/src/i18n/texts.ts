@@ -94,6 +94,13 @@ const en = {
   enterEnterpriseTitle: 'Enter an enterprise',
   enterEnterpriseHint: 'Choose the enterprise to work in: every list then shows its data.',
   enter: 'Enter',
+  notices: 'Messages',
+  noticeEmpty: 'No new messages',
+  noticeClearAll: 'Mark all as read',
+  noticeRead: 'Mark as read',
+  noticeFirmware: 'Firmware',
+  noticeAlarm: 'Alarm',
+  noticeMore: 'The newest {shown} of {count} unread',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -185,6 +192,13 @@ const zh: Record<TextKey, string> = {
   enterEnterpriseTitle: '进入企业',
   enterEnterpriseHint: '选择要管理的企业，之后所有列表都显示该企业的数据。',
   enter: '进入',
+  notices: '消息',
+  noticeEmpty: '暂无新消息',
+  noticeClearAll: '全部标为已读',
+  noticeRead: '标为已读',
+  noticeFirmware: '固件',
+  noticeAlarm: '告警',
+  noticeMore: '最新 {shown} 条，共 {count} 条未读',
 };
 
 const dictionaries: Record<Language, Record<TextKey, string>> = { 'en-US': en, 'zh-CN': zh };

@@ -14,6 +14,7 @@ import { ConsoleFooter } from './ConsoleFooter.js';
 import { EnteredEnterprise } from './EnteredEnterprise.js';
 import { entryFor, menuEntries } from './menu-entries.js';
 import { menuIcon } from './menu-icons.js';
+import { NoticeBell } from './NoticeBell.js';
 import { SiteFilter, useSiteFilter } from './SiteFilter.js';
 import { UserMenu } from './UserMenu.js';
 import { useCollapsed } from './use-collapsed.js';
@@ -65,6 +66,7 @@ export default function ConsoleLayout() {
         breadcrumbRender={false}
         actionsRender={() => [
           <EnteredEnterprise key="entered" />,
+          <NoticeBell key="notices" />,
           <LanguageSwitch key="language" />,
           <UserMenu key="user" />,
         ]}
