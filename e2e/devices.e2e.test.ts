@@ -54,6 +54,21 @@ describe('device management (browser)', () => {
     await item.click();
   }
 
+  /** Closes the import dialog and waits until it is gone (a click during its re-render is tried again). */
+  async function closeImportDialog(): Promise<void> {
+    const dialog = page.getByTestId('import-dialog');
+    const close = page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' });
+    await expect
+      .poll(
+        async () => {
+          if (await dialog.isVisible()) await close.click({ timeout: 2000 }).catch(() => undefined);
+          return dialog.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(false);
+  }
+
   async function search(keywords: string): Promise<void> {
     const box = page.getByTestId('device-keywords');
     await box.fill(keywords);
@@ -175,7 +190,7 @@ describe('device management (browser)', () => {
     const template = page.waitForEvent('download');
     await page.getByTestId('import-dialog').getByRole('button', { name: 'Download template' }).click();
     expect((await template).suggestedFilename()).toBe('device-template.xlsx');
-    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await closeImportDialog();
   });
 
   it('imports a workbook and lists the duplicate row with its message', async () => {
@@ -193,7 +208,7 @@ describe('device management (browser)', () => {
     await failed.getByText('Duplicate device').waitFor();
     expect(await failed.locator('tbody tr.ant-table-row').count()).toBe(1);
     expect(await failed.locator('tbody tr.ant-table-row').textContent()).toContain('00:15:65:00:00:99');
-    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await closeImportDialog();
     await search('00:15:65:00:00:10');
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().textContent()).toContain('Imported');
