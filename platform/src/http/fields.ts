@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const bodyId = z.number().int().positive();
 
 /**
- * An id in a query string: its decimal digits only (no sign, exponent, hex, spaces or leading
+ * An id in a query string or a multipart form field: its decimal digits only (no sign, exponent, hex, spaces or leading
  * zeros; a repeated parameter is refused). At most 15 digits, so it stays a safe integer.
  */
 export const queryId = z

@@ -103,9 +103,15 @@ function clientName(originalName: string): string {
   return path.basename(originalName.replaceAll('\\', '/'));
 }
 
-function checkExtension(name: string, rule: UploadRule): void {
+/** Refuses a file name whose extension is not one of `rule.extensions`, naming them. */
+export function checkExtension(name: string, rule: Pick<UploadRule, 'extensions'>): void {
   if (!rule.extensions.includes(path.extname(name).toLowerCase()))
     throw AppError.invalid('uploadWrongType', rule.extensions.join(', '));
+}
+
+/** 'The file exceeds the size limit', with the limit in bytes (a stored file's own check). */
+export function fileTooLarge(maxBytes: number): AppError {
+  return new AppError(ErrorCode.payloadTooLarge, 'uploadTooLarge', 413, `max ${maxBytes} bytes`);
 }
 
 /**

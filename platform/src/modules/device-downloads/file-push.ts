@@ -6,10 +6,8 @@ import { AppError } from '../../http/envelope.js';
 import { bodyId } from '../../http/fields.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { treePaths } from '../provisioning/tree-paths.js';
+import { epochMs, mac } from '../tasks/schemas.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
-
-const epochMs = z.number().int().min(0).max(8_640_000_000_000);
-const mac = z.string().trim().min(1).max(17);
 
 /**
  * How a firmware upgrade or a resource push is asked for (spec §7 `firmwareUpgrade`: type, name,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
+import { fileTooLarge } from '../../http/upload.js';
 import { ChunkCache } from './chunk-cache.js';
 
 /** Bytes written or read per statement: memory per transfer stays about this size. */
@@ -67,13 +67,7 @@ export class FileStore {
       for await (const piece of source) {
         const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
         size += bytes.length;
-        if (size > limits.maxBytes)
-          throw new AppError(
-            ErrorCode.payloadTooLarge,
-            'uploadTooLarge',
-            413,
-            `max ${limits.maxBytes} bytes`,
-          );
+        if (size > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
         hash.update(bytes);
         pending.push(bytes);
         pendingBytes += bytes.length;

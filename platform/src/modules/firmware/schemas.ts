@@ -1,6 +1,6 @@
 import { FIRMWARE_VERSION_PATTERN } from '@phonefleet/sdk';
 import { z } from 'zod';
-import { requiredField } from '../../http/fields.js';
+import { queryId, requiredField } from '../../http/fields.js';
 import { filePushFields } from '../device-downloads/file-push.js';
 import { descriptionField, idField, nameField, pageFields } from '../sites/fleet-common.js';
 
@@ -28,15 +28,9 @@ const flagField = z
   .transform((value) => value === 'true')
   .default(false);
 
-const multipartId = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, 'invalidFormat')
-  .transform(Number)
-  .optional();
-
 /** `POST /tb-firmware/addOrEditFirmware` (multipart): with `id` an edit, whose file is optional. */
 export const firmwareFormBody = z.object({
-  id: multipartId,
+  id: queryId.optional(),
   firmwareName: nameField,
   firmwareVersion: versionField,
   supportModel: modelsField,

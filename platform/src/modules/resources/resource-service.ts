@@ -1,14 +1,7 @@
-import path from 'node:path';
-import {
-  ErrorCode,
-  isResourceType,
-  RESOURCE_RULES,
-  type ResourceRow,
-  resourcePushTaskType,
-} from '@phonefleet/sdk';
+import { isResourceType, RESOURCE_RULES, type ResourceRow, resourcePushTaskType } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
-import type { StoredUpload } from '../../http/upload.js';
+import { checkExtension, fileTooLarge, type StoredUpload } from '../../http/upload.js';
 import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
@@ -56,10 +49,8 @@ function toRow(row: ResourceRecord): ResourceRow {
 function assertFits(type: number, upload: StoredUpload): void {
   if (!isResourceType(type)) throw AppError.invalid('invalidFormat', 'type');
   const rule = RESOURCE_RULES[type];
-  if (!rule.extensions.includes(path.extname(upload.name).toLowerCase()))
-    throw AppError.invalid('uploadWrongType', rule.extensions.join(', '));
-  if (upload.stored.size > rule.maxBytes)
-    throw new AppError(ErrorCode.payloadTooLarge, 'uploadTooLarge', 413, `max ${rule.maxBytes} bytes`);
+  checkExtension(upload.name, rule);
+  if (upload.stored.size > rule.maxBytes) throw fileTooLarge(rule.maxBytes);
 }
 
 /**

@@ -1,23 +1,19 @@
 import { z } from 'zod';
+import { queryId } from '../../http/fields.js';
 import { filePushFields } from '../device-downloads/file-push.js';
 import { descriptionField, idField, nameField, pageFields } from '../sites/fleet-common.js';
 
 /** Multipart fields are text: ids and the type come as digits. */
-const multipartId = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, 'invalidFormat')
-  .transform(Number);
-
 /** `POST /tb-resource/addOrEdit` (multipart): with `id` an edit, whose file is optional. */
 export const resourceFormBody = z.object({
-  id: multipartId.optional(),
+  id: queryId.optional(),
   name: nameField,
   description: descriptionField.default(''),
   type: z
     .string({ error: 'fieldRequired' })
     .regex(/^[1-6]$/, 'invalidFormat')
     .transform(Number),
-  siteId: z.string({ error: 'fieldRequired' }).pipe(multipartId),
+  siteId: z.string({ error: 'fieldRequired' }).pipe(queryId),
 });
 export type ResourceForm = z.output<typeof resourceFormBody>;
 

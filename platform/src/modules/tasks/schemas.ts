@@ -5,11 +5,11 @@ import { bodyId, currentPage, pageSize, queryId } from '../../http/fields.js';
 const id = bodyId;
 /** Spec §5: a task name is at most 128 characters (required when scheduled: checked with the schedule). */
 const taskName = z.string().trim().max(128, 'nameTooLong');
-const epochMs = z.number().int().min(0).max(8_640_000_000_000);
+export const epochMs = z.number().int().min(0).max(8_640_000_000_000);
 const interval = z.number().int().min(1, 'taskIntervalRange').max(7200, 'taskIntervalRange');
 const repeatTime = z.string().regex(/^([1-9]|[12][0-9]|3[01]|Last)$/, 'invalidFormat');
 /** A MAC in any of the spec's forms (colons, dashes, dots or 12 hex digits). */
-const mac = z.string().trim().min(1).max(17);
+export const mac = z.string().trim().min(1).max(17);
 
 /** The spec's task types and ours (14, device configuration): named once in the sdk. */
 export { TaskType } from '@phonefleet/sdk';
