@@ -153,8 +153,17 @@ describe('parameter editor (H2P device)', () => {
     await page.getByRole('menuitem', { name: 'Home' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Unsaved configuration' });
     await dialog.getByText('The configuration has not been saved. Leave this page without saving?').waitFor();
-    await dialog.getByRole('button', { name: 'Stay' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    // A click while the dialog still zooms in can be lost on a loaded machine: click until it closes.
+    const stay = dialog.getByRole('button', { name: 'Stay' });
+    await expect
+      .poll(
+        async () => {
+          if (await dialog.isVisible()) await stay.click({ timeout: 2000 }).catch(() => undefined);
+          return dialog.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(false);
     expect(new URL(page.url()).pathname).toBe('/device/setParam');
     await page.getByRole('menuitem', { name: 'Home' }).click();
     await dialog.getByRole('button', { name: 'Leave' }).click();
@@ -166,8 +175,16 @@ describe('parameter editor (H2P device)', () => {
     await page.getByTestId('tab-network').click();
     await page.getByTestId('push-network.ipParameter.DHCPUserClass').check();
     await page.goForward();
-    await dialog.getByRole('button', { name: 'Stay' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    // Clicked until it closes, as above.
+    await expect
+      .poll(
+        async () => {
+          if (await dialog.isVisible()) await stay.click({ timeout: 2000 }).catch(() => undefined);
+          return dialog.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(false);
     expect(new URL(page.url()).pathname).toBe('/device/setParam');
     expect(await page.getByTestId('push-network.ipParameter.DHCPUserClass').isChecked()).toBe(true);
     await page.goForward();
