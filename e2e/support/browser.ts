@@ -18,6 +18,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The console turns antd's animations off for reduced motion: no click lands on a dialog still zooming in.
+      '--force-prefers-reduced-motion',
     ],
   });
 }

@@ -17,6 +17,10 @@ import { text } from '../i18n/texts.js';
 import { ConsoleContext, type ConsoleContextValue } from './console-context.js';
 import { consoleTitle } from './page-title.js';
 
+/** Users who ask their system for less motion get dialogs and menus without animations. */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 /** Console-wide state: deployment facts, language, time zone and the session. */
 export function ConsoleProvider({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState<PublicConfig | null>(null);
@@ -84,7 +88,7 @@ export function ConsoleProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={language === 'zh-CN' ? zhCN : enUS}
-      theme={{ token: { colorPrimary: '#1677ff' } }}
+      theme={{ token: { colorPrimary: '#1677ff', motion: !reducedMotion } }}
     >
       <AntApp>
         <ConsoleContext.Provider value={value}>{children}</ConsoleContext.Provider>

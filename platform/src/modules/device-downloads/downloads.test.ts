@@ -111,8 +111,9 @@ beforeAll(async () => {
       sipT1Ms: 20,
       attempts: 2,
       retryDelayMs: 100,
-      confirmTimeoutMs: 2000,
-      upgradeConfirmMs: 4000,
+      // Wide enough for a loaded CI machine: only the stopped download below waits the window out.
+      confirmTimeoutMs: 15_000,
+      upgradeConfirmMs: 8000,
     },
   });
   acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
