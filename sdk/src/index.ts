@@ -1,3 +1,4 @@
+export * from './alarms.js';
 export * from './api/index.js';
 export * from './driver.js';
 export * from './envelope.js';

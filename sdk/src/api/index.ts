@@ -1,3 +1,4 @@
+export type * from './alarms.js';
 export type * from './devices.js';
 export type * from './firmware.js';
 export * from './fleet.js';

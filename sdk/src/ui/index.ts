@@ -3,6 +3,18 @@
 // Browser code imports runtime values from here and only types from `@phonefleet/sdk`: the sdk root
 // also carries the zod schemas, which the browser does not need (shared modules are not tree-shaken).
 export {
+  ALARM_TYPES,
+  AlarmLevel,
+  AlarmStatus,
+  AlarmType,
+  isAlarmType,
+  STRATEGY_DEVICE_SCOPES,
+  STRATEGY_NAME_MAX,
+  type StrategyDeviceScope,
+  StrategyFrequency,
+  StrategyMode,
+} from '../alarms.js';
+export {
   MAX_LINES,
   NatTraversal,
   SIP_DEFAULTS,
