@@ -293,6 +293,25 @@ export const messages = {
     en: 'The device did not download the file in time',
     zh: '设备未在规定时间内下载文件',
   },
+  // Alarms and alarm strategies (docs/alarms.md). Spec §5: name, at least one user, mode, content and device range.
+  strategyNameRequired: { en: 'Please enter the strategy name', zh: '请输入策略名称' },
+  strategyNameExists: { en: 'The strategy name already exists', zh: '策略名称已存在' },
+  strategyReceiversRequired: { en: 'Please select at least one user', zh: '请至少选择一个用户' },
+  strategyModeRequired: { en: 'Please select the alarm mode', zh: '请选择告警方式' },
+  strategyContentRequired: { en: 'Please select the alarm content', zh: '请选择告警内容' },
+  strategyDevicesRequired: { en: 'Please select the device range', zh: '请选择设备范围' },
+  alarmRegistrationFailed: { en: 'Registration failed', zh: '注册失败' },
+  alarmFactoryReset: { en: 'The device was reset to factory settings', zh: '设备已恢复出厂设置' },
+  alarmReboot: { en: 'The device rebooted', zh: '设备已重启' },
+  alarmOffline: { en: 'The device went offline', zh: '设备离线' },
+  alarmOnline: { en: 'The device is back online', zh: '设备已恢复在线' },
+  alarmConfigUpdateFailed: { en: 'Configuration update failed', zh: '配置更新失败' },
+  alarmBackupFailed: { en: 'Backup failed', zh: '备份失败' },
+  alarmBadCallQuality: { en: 'Bad call quality', zh: '通话质量差' },
+  alarmCallFailed: { en: 'Call failed', zh: '呼叫失败' },
+  alarmNewFirmware: { en: 'New firmware version', zh: '新固件版本' },
+  alarmDigestSubject: { en: 'Alarm summary', zh: '告警汇总' },
+  alarmMailSubject: { en: 'Alarm', zh: '告警' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -50,7 +50,7 @@ export const resourceCatalogue: ResourceDefinition[] = [
     rsNameCn: '告警列表',
     path: '/alarmList',
     sort: 30,
-    buttons: ['delete', 'read'],
+    buttons: ['delete', 'read', 'export'],
     grantedTo: ['channel', 'enterprise'],
   },
   {
