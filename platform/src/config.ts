@@ -36,6 +36,8 @@ export interface ConsoleConfig {
   push: PushSettings;
   /** First wait before an email the SMTP server did not take is tried again; doubles, at most 15 min. */
   mailRetryMs: number;
+  /** When alarm digests go out (node-cron syntax, server time): daily strategies every day, weekly ones on Mondays. */
+  alarmDigestCron: string;
 }
 
 /** How the task engine notifies phones (docs/tasks.md). */
@@ -96,6 +98,7 @@ export function loadConfig(
     sipPortExplicit: options.sipPortExplicit ?? (options.sipPort !== undefined || Boolean(env.SIP_PORT)),
     deviceOfflineSeconds: options.deviceOfflineSeconds ?? numberFrom(env.DEVICE_OFFLINE_SECONDS, 90_000),
     mailRetryMs: options.mailRetryMs ?? 30_000,
+    alarmDigestCron: options.alarmDigestCron ?? (env.ALARM_DIGEST_CRON || '0 8 * * *'),
     push: {
       concurrency: numberFrom(env.PUSH_CONCURRENCY, 2000),
       attempts: numberFrom(env.PUSH_ATTEMPTS, 3),

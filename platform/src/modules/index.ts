@@ -1,5 +1,6 @@
 import type { BootCradleOf, CradleOf, UnmetModules } from '../module.js';
 import { accessModule } from './access/module.js';
+import { alarmsModule } from './alarms/module.js';
 import { authModule } from './auth/module.js';
 import { configurationModule } from './configuration/module.js';
 import { deviceDownloadsModule } from './device-downloads/module.js';
@@ -59,6 +60,7 @@ export const modules = [
   deviceImportModule,
   tasksModule,
   messagesModule,
+  alarmsModule,
   usersModule,
   organisationsModule,
 ] as const;

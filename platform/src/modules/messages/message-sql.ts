@@ -9,3 +9,12 @@ export function raiseMessagesSql(type: number, recipients: string): string {
 
 /** Spec §3: message type 9 is a firmware message; any other is an alarm's. */
 export const FIRMWARE_MESSAGE = 9;
+
+/**
+ * Messages about alarms: `recipients` is a query of `(org_id, user_id, type, content, num, alarm_time)`,
+ * the alarm's type, how often it happened and when last.
+ */
+export function raiseAlarmMessagesSql(recipients: string): string {
+  return `INSERT INTO messages (org_id, user_id, type, content, num, alarm_time)
+          SELECT r.org_id, r.user_id, r.type, r.content, r.num, r.alarm_time FROM (${recipients}) r`;
+}

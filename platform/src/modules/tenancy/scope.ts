@@ -13,6 +13,7 @@ export type TenantTable =
   | 'device_logs'
   | 'sip_accounts'
   | 'call_records'
+  | 'alarms'
   | 'device_events'
   | 'scans'
   | 'unknown_devices'
