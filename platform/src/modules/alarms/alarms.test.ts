@@ -249,3 +249,93 @@ describe('alarms', () => {
     );
   });
 });
+
+describe('the alarm list', () => {
+  it('marks read, resolves, ignores, deletes and exports in the caller’s scope only', async () => {
+    const { db } = running.cradle;
+    const [mac] = await staleDevices(acme, 'a4', 1);
+    await staleDevices(globex, 'b4', 1);
+    await running.cradle.deviceEventService.sweepOffline();
+    const [mine] = (await alarms(api, { keywords: mac })).list;
+    if (!mine) throw new Error('no alarm');
+    const globexAlarm = await db.one<{ id: string }>('SELECT id FROM alarms WHERE org_id = $1 LIMIT 1', [
+      globex.orgId,
+    ]);
+    const foreign = Number(globexAlarm?.id);
+    const statusOf = async (id: number) =>
+      (await db.one<{ status: number }>('SELECT status FROM alarms WHERE id = $1', [id]))?.status;
+
+    expect((await api.call('POST', '/alarm/read', { ids: [mine.id, foreign] })).rows[0]).toEqual({
+      changed: 1,
+    });
+    expect([await statusOf(mine.id), await statusOf(foreign)]).toEqual([1, 0]);
+    expect((await api.call('POST', '/alarm/resolve', { ids: [mine.id] })).rows[0]).toEqual({ changed: 1 });
+    // Closed alarms stay closed.
+    expect((await api.call('POST', '/alarm/ignore', { ids: [mine.id] })).rows[0]).toEqual({ changed: 0 });
+    expect((await api.call('POST', '/alarm/readAll', {})).code).toBe(0);
+    expect(await statusOf(foreign)).toBe(0);
+    expect((await alarms(api, { status: 0 })).total).toBe(0);
+
+    const exported = await fetch(`${running.url}/api/alarm/export`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: api.cookieHeader },
+      body: JSON.stringify({ keywords: mac }),
+    });
+    expect(exported.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await exported.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    const before = (await alarms(api)).total;
+    expect((await api.call('DELETE', '/alarm/remove', { ids: [foreign] })).rows[0]).toEqual({ removed: 0 });
+    expect((await api.call('DELETE', '/alarm/removeRead', {})).code).toBe(0);
+    expect((await alarms(api)).total).toBeLessThan(before);
+    expect(await statusOf(foreign)).toBe(0);
+  });
+});
+
+describe('digests', () => {
+  it('go out once per period with two instances ticking together, listing what happened since the last one', async () => {
+    const { db } = running.cradle;
+    const second = await createTestConsole({ databaseUrl: running.config.databaseUrl, mailRetryMs: 200 });
+    try {
+      const saved = await api.call<{ id: number }>(
+        'POST',
+        '/alarm-strategy/addOrEdit',
+        strategy({
+          name: 'Daily reboots',
+          alarmTypes: [AlarmType.reboot],
+          mode: StrategyMode.email,
+          frequency: StrategyFrequency.daily,
+        }),
+      );
+      expect(saved.code, saved.message).toBe(0);
+      await db.execute(`UPDATE alarm_strategies SET digest_at = now() - interval '1 day' WHERE id = $1`, [
+        saved.rows[0]?.id,
+      ]);
+      const [mac] = await staleDevices(acme, 'a5', 1);
+      const device = await db.one<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [mac]);
+      await db.execute(`INSERT INTO device_events (org_id, device_id, event) VALUES ($1, $2, 'reboot')`, [
+        acme.orgId,
+        device?.id,
+      ]);
+      const sent = smtp.received.length;
+      await Promise.all([
+        running.cradle.alarmNotifier.digests(),
+        second.cradle.alarmNotifier.digests(),
+        running.cradle.alarmNotifier.digests(),
+      ]);
+      const digests = await until(
+        () => Promise.resolve(smtp.received.slice(sent).filter((m) => m.subject.startsWith('Alarm summary'))),
+        (found) => found.length > 0,
+        10_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(smtp.received.slice(sent).filter((m) => m.subject.startsWith('Alarm summary'))).toHaveLength(1);
+      expect(digests[0]?.subject).toBe('Alarm summary: 1 alarm');
+      expect(digests[0]?.text).toContain('The device rebooted');
+      // Today's digest went out: another tick sends nothing.
+      expect(await second.cradle.alarmNotifier.digests()).toEqual([]);
+    } finally {
+      await second.stop();
+    }
+  }, 30_000);
+});
