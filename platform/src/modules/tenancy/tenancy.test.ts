@@ -3,6 +3,7 @@ import type { RunningConsole } from '../../app.js';
 import { type Naming, tenantSnapshot, walkEveryRoute } from '../../testing/route-walk.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
+import { until } from '../../testing/until.js';
 
 let running: RunningConsole;
 let channel: TestTenant;
@@ -31,6 +32,8 @@ let acmeServerId = 0;
 let acmeAccountId = 0;
 let acmeFirmwareId = 0;
 let acmeResourceId = 0;
+let acmeAlarmId = 0;
+let acmeStrategyId = 0;
 
 /** Every way a request can name Acme's rows: its ids of each kind, in the query and in the body. */
 function victimNamings(): Naming[] {
@@ -71,6 +74,8 @@ function victimNamings(): Naming[] {
     },
     { id: acmeFirmwareId, ids: [acmeFirmwareId], firmwareId: acmeFirmwareId, deviceIds: [acmeDeviceId] },
     { id: acmeResourceId, ids: [acmeResourceId], resourceId: acmeResourceId, deviceIds: [acmeDeviceId] },
+    { id: acmeAlarmId, ids: [acmeAlarmId] },
+    { id: acmeStrategyId, ids: [acmeStrategyId], status: 0 },
   ];
 }
 
@@ -225,10 +230,40 @@ describe('tenant isolation', () => {
       fileForm({ name: 'Acme lobby ring', type: '2', siteId: String(acme.siteId) }, 'acme-lobby.wav'),
     );
 
+    // Acme's alarm (a reboot its phone reported) and alarm strategy.
+    await db.execute(`INSERT INTO device_events (org_id, device_id, event) VALUES ($1, $2, 'reboot')`, [
+      acme.orgId,
+      acmeDeviceId,
+    ]);
+    acmeAlarmId = Number(
+      (await db.one<{ id: string }>('SELECT id FROM alarms WHERE device_id = $1', [acmeDeviceId]))?.id,
+    );
+    const acmeUser = await db.one<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [
+      acme.userName,
+    ]);
+    const strategy = await acmeApi.call<{ id: number }>('POST', '/alarm-strategy/addOrEdit', {
+      name: 'Acme night watch',
+      receiverIds: [Number(acmeUser?.id)],
+      alarmTypes: [3],
+      levels: [3],
+      mode: 2,
+      frequency: 1,
+      deviceScope: 'device',
+      deviceIds: [acmeDeviceId],
+    });
+    expect(strategy.code, strategy.message).toBe(0);
+    acmeStrategyId = Number(strategy.rows[0]?.id);
+    // Delivered before the snapshot (the delivery job changes these rows on its own).
+    await until(
+      () => db.one<{ pending: boolean | null }>('SELECT bool_or(undelivered) AS pending FROM alarms'),
+      (row) => row?.pending === false,
+    );
+
     const before = await tenantSnapshot(db, acme.orgId);
     const api = await signedIn(globex);
     const called = await walkEveryRoute(running.url, api, victimNamings(), [
       ...acmeDataMarkers,
+      'Acme night watch',
       'Acme Hotels',
       acme.userName,
       'Initech',
