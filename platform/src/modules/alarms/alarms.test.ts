@@ -138,6 +138,16 @@ describe('alarm strategies', () => {
     });
     const duplicate = await api.call('POST', '/alarm-strategy/addOrEdit', strategy({ name: 'Draft' }));
     expect(duplicate.message).toBe('The strategy name already exists');
+    // Saved again unchanged (the same receivers), then switched off.
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/alarm-strategy/addOrEdit',
+          strategy({ id, name: 'Draft', mode: StrategyMode.email }),
+        )
+      ).code,
+    ).toBe(0);
     expect((await api.call('POST', '/alarm-strategy/status', { id, status: 0 })).code).toBe(0);
     const listed = await api.call<{ list: { id: number; status: number; receivers: unknown[] }[] }>(
       'POST',

@@ -158,8 +158,9 @@ export class StrategyService {
               );
         if (!row) throw AppError.notFound();
         await this.db.execute(
-          `WITH gone AS (DELETE FROM alarm_strategy_receivers WHERE strategy_id = $1)
-           INSERT INTO alarm_strategy_receivers (strategy_id, user_id) SELECT $1, unnest($2::bigint[])`,
+          `WITH gone AS (DELETE FROM alarm_strategy_receivers WHERE strategy_id = $1 AND user_id <> ALL ($2::bigint[]))
+           INSERT INTO alarm_strategy_receivers (strategy_id, user_id) SELECT $1, unnest($2::bigint[])
+           ON CONFLICT DO NOTHING`,
           [row.id, distinct(body.receiverIds)],
           transaction,
         );
