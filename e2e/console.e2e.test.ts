@@ -35,7 +35,7 @@ describe('console shell', () => {
   });
 
   it('sends a signed-out visitor to the login page, titled for a LAN deployment', async () => {
-    await page.goto(`${running.url}/alarmList`);
+    await page.goto(`${running.url}/no-such-area`);
     await page.waitForURL('**/login');
     await page.getByText('Sign in to your account').waitFor();
     expect(await page.title()).toBe('PhoneFleet Console');
@@ -43,7 +43,7 @@ describe('console shell', () => {
 
   it('signs in and shows the home dashboard loaded from the home remote', async () => {
     await submitLogin(page, { userName: 'admin', password: TEST_ADMIN_PASSWORD, code: TEST_CAPTCHA });
-    // The login page remembered /alarmList, which no plugin provides yet: 404 inside the layout.
+    // The login page remembered /no-such-area, which no plugin provides: 404 inside the layout.
     await page.getByText('Sorry, the page you visited does not exist.').waitFor();
     await page.getByRole('menuitem', { name: 'Home' }).click();
     await page.waitForURL(`${running.url}/`);

@@ -61,5 +61,5 @@ export const STRATEGY_DEVICE_SCOPES: readonly StrategyDeviceScope[] = [
   'device',
 ];
 
-/** Strategy name limit (ours, like other names of the console). */
-export const STRATEGY_NAME_MAX = 64;
+/** Strategy name limit: 128 like every other name of the console (spec §5 "Lengths"). */
+export const STRATEGY_NAME_MAX = 128;

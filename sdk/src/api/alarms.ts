@@ -20,7 +20,7 @@ export interface AlarmRow {
   siteName: string;
   /** Task type of a failed configuration update (spec "update type"), else null. */
   updateType: number | null;
-  /** Why, as a message key with its detail (`key:detail`), shown in the reader's language. */
+  /** Why, in the caller's language (translated by the platform from the stored `key:detail`). */
   reason: string;
 }
 

@@ -86,12 +86,17 @@ export interface WizardStepsProps {
   steps: readonly string[];
   /** The active step, or 'finished' (every step done). */
   current: number | 'finished';
+  /**
+   * Default true: the kit's Set parameters step follows the area's own (relation wizards). False
+   * for a wizard that saves on its own last step (alarm strategy): only Finish follows.
+   */
+  withParameters?: boolean;
 }
 
-/** The steps bar of a relation wizard (spec §2: site, model template and group wizards). */
-export function WizardSteps({ steps, current }: WizardStepsProps) {
+/** The steps bar of a wizard (spec §2: site, model template, group and alarm strategy wizards). */
+export function WizardSteps({ steps, current, withParameters = true }: WizardStepsProps) {
   const t = useTexts();
-  const all = [...steps, t('stepParams'), t('stepFinish')];
+  const all = [...steps, ...(withParameters ? [t('stepParams')] : []), t('stepFinish')];
   return (
     <Steps
       size={current === 'finished' ? 'small' : 'default'}
@@ -108,6 +113,8 @@ export interface WizardFinishedProps {
   area: string;
   /** The area's own steps, as `WizardSteps` takes them. */
   steps: readonly string[];
+  /** As `WizardSteps` takes it (default true). */
+  withParameters?: boolean;
   /** Rejects when the relation is gone (Cancel on the set-parameters screen deleted it). */
   exists(id: number): Promise<unknown>;
   title(name: string): string;
@@ -124,6 +131,7 @@ export interface WizardFinishedProps {
 export function WizardFinished({
   area,
   steps,
+  withParameters = true,
   exists,
   title,
   subTitle,
@@ -135,7 +143,7 @@ export function WizardFinished({
   if (!finished) return null;
   return (
     <Card data-testid="wizard-finished" style={{ marginBottom: 16 }}>
-      <WizardSteps steps={steps} current="finished" />
+      <WizardSteps steps={steps} current="finished" withParameters={withParameters} />
       <Result
         status="success"
         title={title(finished.name)}

@@ -11,8 +11,12 @@ export interface WizardForm {
   /** The area's own steps (Set parameters and Finish follow) and the active one. */
   steps: readonly string[];
   current: number;
-  /** On to the next step; after the form's last one, the set-parameters screen. */
+  /** Default true; false when the wizard saves on its own last step (see `WizardSteps`). */
+  withParameters?: boolean;
+  /** On to the next step; after the form's last one, the set-parameters screen (or the save). */
   onNext(): void;
+  /** The Next button's label (default Next; a wizard's last step that saves: Finish). */
+  nextLabel?: string;
   /** Back to the previous step. */
   onBack?(): void;
   /** Save and return to the list (when editing). */
@@ -58,7 +62,7 @@ function WizardButtons({ wizard, busy }: { wizard: WizardForm; busy: boolean }) 
         </Button>
       ) : null}
       <Button type="primary" onClick={wizard.onNext} loading={busy} data-testid={wizard.nextTestId}>
-        {t('next')}
+        {wizard.nextLabel ?? t('next')}
       </Button>
     </>
   );
@@ -112,7 +116,13 @@ export function FormShell<Values>(props: FormShellProps<Values>) {
           {props.title}
         </Typography.Title>
       ) : null}
-      {wizard ? <WizardSteps steps={wizard.steps} current={wizard.current} /> : null}
+      {wizard ? (
+        <WizardSteps
+          steps={wizard.steps}
+          current={wizard.current}
+          withParameters={wizard.withParameters ?? true}
+        />
+      ) : null}
       {props.notice}
       {shell.refusal ? (
         <Alert

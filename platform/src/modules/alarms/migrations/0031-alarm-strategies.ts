@@ -11,7 +11,7 @@ const sql = `
 CREATE TABLE alarm_strategies (
   id bigserial PRIMARY KEY,
   org_id bigint NOT NULL REFERENCES orgs (id) ON DELETE CASCADE,
-  name text NOT NULL CHECK (length(name) <= 64),
+  name text NOT NULL CHECK (length(name) <= 128),
   description text NOT NULL DEFAULT '' CHECK (length(description) <= 500),
   mode smallint NOT NULL CHECK (mode IN (1, 2, 3)),
   frequency smallint NOT NULL CHECK (frequency IN (1, 2, 3)),
