@@ -6,6 +6,7 @@ import { startConsole } from '../platform/src/app.js';
 import { benchDevices } from './devices.js';
 import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
+import { benchLiveOffline } from './live.js';
 import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioning } from './provisioning.js';
 import { benchPush } from './push.js';
@@ -50,6 +51,7 @@ try {
   Object.assign(figures, await benchEditor());
   Object.assign(figures, await benchPush(running));
   Object.assign(figures, await benchDevices(running, ADMIN_PASSWORD));
+  Object.assign(figures, await benchLiveOffline(running, ADMIN_PASSWORD));
   try {
     const { measureBundles } = (await import('./bundle-size.js')) as {
       measureBundles: () => { hostKiB: number; homeKiB: number };
@@ -88,6 +90,8 @@ const goals: Record<string, string> = {
   devicesSiteKeywordByMacP99Ms: '<= 50 (goal is p95)',
   devicesImport100kSeconds: '<= 20',
   devicesSiteByMacDuringImportP99Ms: '<= 50 (goal is p95)',
+  liveOffline10kEveryBrowserMs: '<= 5000 (sweep to `devices` at every browser)',
+  liveOffline10kEventsPerBrowserMax: '<= 3',
 };
 for (const [name, value] of Object.entries(figures)) {
   process.stdout.write(

@@ -12,7 +12,7 @@ import type { DeviceRoute } from './http/device-app.js';
 import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
 import { startJobs } from './jobs.js';
-import type { AnyModule, BootValues } from './module.js';
+import type { AnyModule, BootValues, ServerAttachment } from './module.js';
 import { modules as allModules, type Cradle } from './modules/index.js';
 
 export interface RunningConsole {
@@ -41,6 +41,13 @@ function deviceRoutesOf(modules: readonly AnyModule[], cradle: object): DeviceRo
   );
 }
 
+function attachmentsOf(modules: readonly AnyModule[], cradle: object): ServerAttachment[] {
+  return modules.flatMap((module) => {
+    const attachment = (module.attach as ((deps: object) => ServerAttachment) | undefined)?.(cradle);
+    return attachment ? [attachment] : [];
+  });
+}
+
 function ensurePortFree(host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -51,7 +58,7 @@ function ensurePortFree(host: string, port: number): Promise<void> {
 
 /**
  * Boots the whole console from its modules: database (embedded unless DATABASE_URL), migrations,
- * module boots (registries), seeds, container, jobs, HTTP.
+ * module boots (registries), seeds, container, jobs, HTTP (with the modules' server attachments).
  */
 export async function startConsole(
   options: ConsoleOptions = {},
@@ -67,6 +74,7 @@ export async function startConsole(
   let db: Database | undefined;
   let container: AwilixContainer<Cradle> | undefined;
   let stopJobs: (() => Promise<void>) | undefined;
+  const attached: ServerAttachment[] = [];
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
     const database = new Database(config.databaseUrl ?? embedded?.url ?? '', log);
@@ -89,9 +97,17 @@ export async function startConsole(
       publicUrl: () => config.publicUrl,
       pluginDist: (pluginId) => cradle.pluginRegistry.distDirOf(pluginId),
     });
-    const server: Server = await new Promise((resolve, reject) => {
-      const listening = app.listen(config.port, config.host, () => resolve(listening));
-      listening.once('error', reject);
+    const server: Server = createServer(app.callback());
+    for (const attachment of attachmentsOf(modules, cradle)) {
+      attached.push(attachment);
+      await attachment.attach(server);
+    }
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     server.keepAliveTimeout = 65_000;
     const port = (server.address() as AddressInfo).port;
@@ -106,6 +122,8 @@ export async function startConsole(
       generatedAdminPassword,
       stop: () => {
         stopping ??= (async () => {
+          // Long-lived connections (socket.io's) first: the server waits for every connection to end.
+          await Promise.all(attached.map((attachment) => attachment.close()));
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
@@ -120,6 +138,7 @@ export async function startConsole(
     };
   } catch (error) {
     // Whatever started before the failing step (the task engine's SIP socket and passes, flush timers).
+    await Promise.all(attached.map((attachment) => attachment.close().catch(() => undefined)));
     await stopJobs?.().catch(() => undefined);
     await container?.dispose().catch(() => undefined);
     await db?.close().catch(() => undefined);

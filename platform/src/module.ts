@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Transaction } from 'sequelize';
 import type { ConsoleConfig } from './config.js';
@@ -54,6 +55,17 @@ export interface JobDefinition {
   run(): Promise<void>;
 }
 
+/**
+ * A module's part in the console's HTTP server (socket.io, say): attached before the server
+ * listens, so its requests and upgrades never reach the API first; closed first at stop, so the
+ * long-lived connections it holds do not keep the server from closing. `close` may be called again
+ * (from the owning service's dispose hook, say) and must then do nothing.
+ */
+export interface ServerAttachment {
+  attach(server: Server): void | Promise<void>;
+  close(): Promise<void>;
+}
+
 // `never` parameters accept a function of any parameter type (parameters are contravariant).
 interface ModuleShape {
   id: string;
@@ -65,6 +77,8 @@ interface ModuleShape {
   /** Phone-facing routes (`/prov/…`, `/events/…`): plain HTTP, no session, no envelope. */
   deviceRoutes?: (deps: never) => DeviceRoute[];
   jobs?: (deps: never) => JobDefinition[];
+  /** What takes part in the HTTP server beside the routes (the live module's socket.io server). */
+  attach?: (deps: never) => ServerAttachment;
   migrations?: Migration[];
   /**
    * Idempotent first-start data; runs at every start in module order, in one locked transaction,
@@ -102,6 +116,7 @@ export type NeedsOf<M> = UnionToIntersection<
   | (M extends { routes: infer R } ? Param<R> : never)
   | (M extends { deviceRoutes: infer R } ? Param<R> : never)
   | (M extends { jobs: infer J } ? Param<J> : never)
+  | (M extends { attach: infer A } ? Param<A> : never)
   | BootValues
 >;
 

@@ -4,6 +4,7 @@ export * from './driver.js';
 export * from './envelope.js';
 export * from './firmware.js';
 export * from './lines.js';
+export * from './live.js';
 export * from './mac.js';
 export * from './messages.js';
 export * from './password.js';

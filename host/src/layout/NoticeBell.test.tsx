@@ -4,15 +4,17 @@ import {
   byTestId,
   cleanup,
   click,
+  type LiveServerStub,
   loginWith,
   type StubReply,
   stubApi,
+  stubLiveServer,
   waitFor,
 } from '@phonefleet/sdk/testing/ui';
 import { SessionProvider } from '@phonefleet/sdk/ui';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleContext, type ConsoleContextValue } from '../app/console-context.js';
 import { text } from '../i18n/texts.js';
 import { hasNoticeBell, NOTICE_POLL_MS, type Notice, NoticeBell } from './NoticeBell.js';
@@ -104,6 +106,11 @@ const badgeText = () => bell()?.querySelector('.ant-badge-count')?.getAttribute(
 const items = () => [...document.querySelectorAll('[data-testid="notice-item"]')];
 
 describe('the header’s message bell', () => {
+  let live: LiveServerStub;
+  beforeEach(() => {
+    live = stubLiveServer();
+  });
+
   afterEach(async () => {
     for (const root of roots.splice(0)) await act(async () => root.unmount());
     await cleanup();
@@ -194,6 +201,28 @@ describe('the header’s message bell', () => {
     expect(hasNoticeBell(loginAs('channel', true))).toBe(true);
     expect(hasNoticeBell(loginAs('others'))).toBe(false);
     expect(hasNoticeBell(loginAs('others', true))).toBe(false);
+  });
+
+  it('asks again at once when the platform says the count changed, without waiting for the poll', async () => {
+    let count = 1;
+    const api = platformWith({ count: 0, list: [] }, { noticeReply: () => [{ count, list: [] }] });
+    const asked = () => api.calls.filter((call) => call.path === '/homepage/notice').length;
+    const unmount = await renderBell(acme);
+    await waitFor(() => expect(shownCount()).toBe('1'));
+    await waitFor(() => expect(live.connections()).toBe(1));
+    expect(live.opened).toEqual([`ws://${location.host}/api/live/?EIO=4&transport=websocket`]);
+
+    count = 3;
+    await act(async () => live.emit('notice'));
+    await waitFor(() => expect(shownCount()).toBe('3'));
+    expect(asked()).toBe(2);
+    // Other events are not the bell's.
+    await act(async () => live.emit('devices'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toBe(2);
+    // Signed out: the connection goes with the header.
+    await unmount();
+    await waitFor(() => expect(live.connections()).toBe(0));
   });
 
   it('asks again every 60 s, and stops when the header goes', async () => {

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { LoginInfo } from '@phonefleet/sdk';
-import { apiFirstRow, apiRequest } from '@phonefleet/sdk/ui';
+import { apiFirstRow, apiRequest, LiveEventName, useLiveEvent } from '@phonefleet/sdk/ui';
 import { Badge, Button, Popover, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useConsole } from '../app/console-context.js';
@@ -8,7 +8,7 @@ import { useConsole } from '../app/console-context.js';
 // Not on the first page: loaded when the bell is opened.
 const NoticePanel = lazy(() => import('./NoticePanel.js'));
 
-/** Spec §9: the notice count is polled every 60 s. */
+/** Spec §9: the notice count is polled every 60 s (the fallback: a `notice` live event asks at once). */
 export const NOTICE_POLL_MS = 60_000;
 /** The badge shows up to 99, then 99+. */
 export const NOTICE_BADGE_MAX = 99;
@@ -67,6 +67,9 @@ function Bell() {
       // tried again at the next tick
     }
   }, []);
+
+  // The platform says when the count changed (docs/live.md); the poll stays for when it cannot.
+  useLiveEvent(LiveEventName.notice, load);
 
   useEffect(() => {
     void load();

@@ -107,6 +107,29 @@ export class Database {
     void connect(250);
   }
 
+  /**
+   * A pg pool of its own for a library that manages its connections; the caller ends it. A
+   * connection that fails is logged, never thrown.
+   */
+  newPool(max: number, logger: Logger): pg.Pool {
+    const pool = new pg.Pool({ connectionString: this.url, max, idleTimeoutMillis: 10_000 });
+    pool.on('error', (error) => logger.warn({ err: error }, 'idle pooled connection failed'));
+    pool.on('connect', (client) =>
+      client.on('error', (error) => logger.warn({ err: error }, 'pooled connection failed')),
+    );
+    return pool;
+  }
+
+  /**
+   * A connection of its own, not pooled, for a library that LISTENs on it for as long as it runs
+   * (the caller connects and ends it). A failure is logged, never thrown.
+   */
+  newClient(logger: Logger): pg.Client {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('error', (error) => logger.warn({ err: error }, 'listening connection failed'));
+    return client;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.listeners].map((client) => client.end().catch(() => undefined)));

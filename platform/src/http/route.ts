@@ -69,9 +69,14 @@ export function defineRoute<
   return route as unknown as RouteDefinition;
 }
 
+/** What a session is found by: the request's cookies (an API call's, or a live connection's handshake). */
+export interface SessionRequest {
+  cookies: Pick<Context['cookies'], 'get'>;
+}
+
 /** How the API finds the caller's session (the auth module provides it). */
 export interface SessionResolver {
-  fromRequest(ctx: Context): Promise<SessionInfo | undefined>;
+  fromRequest(request: SessionRequest): Promise<SessionInfo | undefined>;
 }
 
 export const emptyObject = z.object({}).strict();

@@ -13,6 +13,7 @@ import { filesModule } from './files/module.js';
 import { firmwareModule } from './firmware/module.js';
 import { groupsModule } from './groups/module.js';
 import { homeModule } from './home/module.js';
+import { liveModule } from './live/module.js';
 import { macFilesModule } from './mac-files/module.js';
 import { mailModule } from './mail/module.js';
 import { messagesModule } from './messages/module.js';
@@ -40,6 +41,7 @@ export const modules = [
   accessModule,
   mailModule,
   authModule,
+  liveModule,
   extensionsModule,
   filesModule,
   homeModule,

@@ -11,6 +11,7 @@ export const EMPTY_TOTALS: HomeTotals = {
   callQuality: { good: 0, fair: 0, poor: 0 },
 };
 
-export function fetchHomeTotals(): Promise<HomeTotals> {
-  return apiFirstRow<HomeTotals>('POST', '/homepage/total', { body: {} });
+/** `silent`: a refresh nobody asked for (a live event) shows no error; the last figures stay. */
+export function fetchHomeTotals({ silent = false }: { silent?: boolean } = {}): Promise<HomeTotals> {
+  return apiFirstRow<HomeTotals>('POST', '/homepage/total', { body: {}, silent });
 }

@@ -166,4 +166,5 @@ function uploadStub(answer: (url: string, body: unknown) => object) {
   };
 }
 
+export { type LiveServerStub, stubLiveServer } from './live-stub.js';
 export * from './ui-actions.js';

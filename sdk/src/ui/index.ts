@@ -39,6 +39,7 @@ export {
   FIRMWARE_VERSION_PATTERN,
   isFirmwareVersion,
 } from '../firmware.js';
+export { isLiveEventName, LIVE_PATH, LiveEventName } from '../live.js';
 export { macWithColons, normaliseMac } from '../mac.js';
 export { isMessageKey, type MessageKey, messages, translate } from '../messages.js';
 export { isStrongPassword } from '../password.js';
@@ -175,6 +176,13 @@ export {
 } from './list-page/FilterBar.js';
 export { type ListFilters, ListPage, type ListPageProps } from './list-page/ListPage.js';
 export { type PushDialog, usePushDialog } from './list-page/use-push-dialog.js';
+export { browserSocket, liveUrl, useLiveEvent } from './live.js';
+export {
+  LiveConnection,
+  type LiveConnectionOptions,
+  type LiveSocket,
+  type LiveSocketHandlers,
+} from './live-connection.js';
 export * from './parameter-editor/index.js';
 export {
   browserOffset,

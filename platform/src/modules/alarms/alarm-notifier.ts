@@ -2,6 +2,7 @@ import type { ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import type { LiveService } from '../live/live-service.js';
 import type { MailService } from '../mail/mail-service.js';
 import { type Delivered, deliverAlarms, raiseOnline } from './alarm-delivery.js';
 import { scheduleDigests, sendDigests } from './alarm-digests.js';
@@ -13,26 +14,43 @@ import { scheduleDigests, sendDigests } from './alarm-digests.js';
 export class AlarmNotifier {
   private readonly db: Database;
   private readonly mailService: MailService;
+  private readonly liveService: LiveService;
   private readonly logger: Logger;
   private readonly digestCron: string;
   private schedule: ScheduledTask | undefined;
 
-  constructor(deps: { db: Database; mailService: MailService; logger: Logger; config: ConsoleConfig }) {
+  constructor(deps: {
+    db: Database;
+    mailService: MailService;
+    liveService: LiveService;
+    logger: Logger;
+    config: ConsoleConfig;
+  }) {
     this.db = deps.db;
     this.mailService = deps.mailService;
+    this.liveService = deps.liveService;
     this.logger = deps.logger.child({ module: 'alarms' });
     this.digestCron = deps.config.alarmDigestCron;
   }
 
-  /** One real-time pass: devices back online, then every alarm not yet delivered. */
+  /**
+   * One real-time pass: devices back online, then every alarm not yet delivered; once it commits,
+   * the browsers of the alarms' organisations and of the users given messages are told (however
+   * many alarms the pass took: one event each).
+   */
   async pass(): Promise<Delivered> {
     await raiseOnline(this.db);
-    return deliverAlarms(this.db, this.mailService);
+    const delivered = await deliverAlarms(this.db, this.mailService);
+    this.liveService.publish({ orgIds: delivered.orgIds }, { name: 'alarms' });
+    this.liveService.publish({ userIds: delivered.userIds }, { name: 'notice' });
+    return delivered;
   }
 
   /** The digests due in this period (answers the users given in-station messages). */
-  digests(): Promise<number[]> {
-    return sendDigests(this.db, this.mailService);
+  async digests(): Promise<number[]> {
+    const told = await sendDigests(this.db, this.mailService);
+    this.liveService.publish({ userIds: told }, { name: 'notice' });
+    return told;
   }
 
   start(): void {

@@ -6,6 +6,7 @@ import { defineRoute, emptyObject, type RouteDefinition } from '../../http/route
 import type { RequestState } from '../../http/server.js';
 import { sendXlsx } from '../../http/xlsx.js';
 import { hasButton } from '../auth/session-info.js';
+import type { LiveService } from '../live/live-service.js';
 import { idField, idQuery, idsBody } from '../sites/fleet-common.js';
 import type { AlarmService } from './alarm-service.js';
 import {
@@ -26,9 +27,11 @@ const someIds = z.object({ ids: z.array(idField).min(1).max(1000) });
 export function alarmRoutes({
   alarmService,
   strategyService,
+  liveService,
 }: {
   alarmService: AlarmService;
   strategyService: StrategyService;
+  liveService: LiveService;
 }): RouteDefinition[] {
   const changeStatus = (path: string, status: AlarmStatus, summary: string, ids: boolean) =>
     defineRoute({
@@ -43,6 +46,7 @@ export function alarmRoutes({
           'ids' in body ? (body.ids as number[]) : undefined,
           status,
         );
+        liveService.publish({ orgIds: [session.scope.orgId] }, { name: 'alarms' });
         return { rows: [{ changed }] };
       },
     });
@@ -69,6 +73,7 @@ export function alarmRoutes({
       body: idsBody,
       handler: async ({ body, session }) => {
         const removed = await alarmService.remove(session.scope, body.ids);
+        liveService.publish({ orgIds: [session.scope.orgId] }, { name: 'alarms' });
         return { rows: [{ removed }] };
       },
     }),
@@ -80,6 +85,7 @@ export function alarmRoutes({
       body: emptyObject,
       handler: async ({ session }) => {
         const removed = await alarmService.remove(session.scope, undefined);
+        liveService.publish({ orgIds: [session.scope.orgId] }, { name: 'alarms' });
         return { rows: [{ removed }] };
       },
     }),

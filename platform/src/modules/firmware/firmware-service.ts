@@ -13,6 +13,7 @@ import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
 import { assertFlatStoredZip } from '../files/flat-zip.js';
+import type { LiveService } from '../live/live-service.js';
 import { distinct, escapeLike, isUniqueViolation } from '../sites/fleet-common.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
 import { unfinishedTaskUsesSql } from '../tasks/task-states.js';
@@ -77,12 +78,19 @@ export class FirmwareService {
     fileStore,
     driverRegistry,
     taskService,
-  }: { db: Database; fileStore: FileStore; driverRegistry: DriverRegistry; taskService: TaskService }) {
+    liveService,
+  }: {
+    db: Database;
+    fileStore: FileStore;
+    driverRegistry: DriverRegistry;
+    taskService: TaskService;
+    liveService: LiveService;
+  }) {
     this.db = db;
     this.fileStore = fileStore;
     this.driverRegistry = driverRegistry;
     this.taskService = taskService;
-    this.notifications = new VersionNotifications(db, driverRegistry);
+    this.notifications = new VersionNotifications(db, driverRegistry, liveService);
   }
 
   async search(scope: TenantScope, query: FirmwareSearch): Promise<{ list: FirmwareRow[]; total: number }> {

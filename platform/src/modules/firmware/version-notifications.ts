@@ -1,8 +1,10 @@
+import { LiveEventName } from '@phonefleet/sdk';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
-import { FIRMWARE_MESSAGE, raiseMessagesSql } from '../messages/message-sql.js';
+import type { LiveService } from '../live/live-service.js';
+import { FIRMWARE_MESSAGE, RETURNING_RECIPIENTS, raiseMessagesSql } from '../messages/message-sql.js';
 
 const VERSION = (column: string) => `string_to_array(${column}, '.')::bigint[]`;
 
@@ -15,6 +17,7 @@ export class VersionNotifications {
   constructor(
     private readonly db: Database,
     private readonly driverRegistry: DriverRegistry,
+    private readonly liveService: LiveService,
   ) {}
 
   async models(userId: number): Promise<string[]> {
@@ -39,10 +42,13 @@ export class VersionNotifications {
     });
   }
 
-  /** Raises the messages firmware `id` (just written in `transaction`) deserves; one per user. */
+  /**
+   * Raises the messages firmware `id` (just written in `transaction`) deserves, one per user, and
+   * rings those users' bells once it commits.
+   */
   async announce(id: number, transaction: Transaction): Promise<void> {
-    await this.db.execute(
-      raiseMessagesSql(
+    const recipients = await this.db.query<{ user_id: string }>(
+      `${raiseMessagesSql(
         FIRMWARE_MESSAGE,
         `SELECT u.org_id, u.id AS user_id,
                 'firmwareNewVersion:' || f.version || ' ' || string_agg(s.model, ', ' ORDER BY s.model)
@@ -59,9 +65,14 @@ export class VersionNotifications {
                  AND ${VERSION('g.version')} >= ${VERSION('f.version')}
                  AND (g.official OR o.path LIKE go.path || '%'))
           GROUP BY u.org_id, u.id, f.version, f.name`,
-      ),
+      )} ${RETURNING_RECIPIENTS}`,
       [id],
       transaction,
+    );
+    this.liveService.publishAfterCommit(
+      transaction,
+      { userIds: recipients.map((row) => Number(row.user_id)) },
+      { name: LiveEventName.notice },
     );
   }
 }

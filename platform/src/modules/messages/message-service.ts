@@ -1,5 +1,6 @@
-import type { Language } from '@phonefleet/sdk';
+import { type Language, LiveEventName } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
+import type { LiveService } from '../live/live-service.js';
 import { resultMessage } from '../tasks/task-queries.js';
 
 /** A message as the bell shows it (spec §3 Message). */
@@ -22,9 +23,11 @@ const NOTICE_SHOWN = 10;
  */
 export class MessageService {
   private readonly db: Database;
+  private readonly liveService: LiveService;
 
-  constructor({ db }: { db: Database }) {
+  constructor({ db, liveService }: { db: Database; liveService: LiveService }) {
     this.db = db;
+    this.liveService = liveService;
   }
 
   async notice(userId: number, language: Language): Promise<{ count: number; list: MessageRow[] }> {
@@ -61,11 +64,16 @@ export class MessageService {
     };
   }
 
-  /** Marks the user's messages read: the ones named, or all. Answers how many were unread. */
+  /**
+   * Marks the user's messages read: the ones named, or all. Answers how many were unread. The
+   * user's other tabs and browsers hear of it (docs/live.md).
+   */
   async clear(userId: number, ids: number[] | undefined): Promise<number> {
-    return this.db.execute(
+    const cleared = await this.db.execute(
       `UPDATE messages SET status = 1 WHERE user_id = $1 AND status = 0 AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))`,
       [userId, ids ?? null],
     );
+    if (cleared > 0) this.liveService.publish({ userIds: [userId] }, { name: LiveEventName.notice });
+    return cleared;
   }
 }

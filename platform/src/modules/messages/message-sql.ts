@@ -7,6 +7,13 @@ export function raiseMessagesSql(type: number, recipients: string): string {
           SELECT r.org_id, r.user_id, ${Math.trunc(type)}, r.content FROM (${recipients}) r`;
 }
 
+/**
+ * Appended to a `raiseMessagesSql` statement, it answers the recipients (`user_id`) so the raiser
+ * can ring their bells once the transaction commits:
+ * `liveService.publishAfterCommit(transaction, { userIds }, { name: 'notice' })` (docs/live.md).
+ */
+export const RETURNING_RECIPIENTS = 'RETURNING user_id';
+
 /** Spec §3: message type 9 is a firmware message; any other is an alarm's. */
 export const FIRMWARE_MESSAGE = 9;
 

@@ -4,6 +4,7 @@ import {
   deleteAction,
   ListPage,
   type ListPageApi,
+  LiveEventName,
   type RunAction,
   useSession,
   useTexts,
@@ -77,6 +78,7 @@ export function AlarmListPage() {
       tableId="alarms"
       testId="alarm-list"
       title={t('alarmList')}
+      liveEvent={LiveEventName.alarms}
       columns={columns}
       request={searchAlarms}
       keywords={{ placeholder: t('alarmKeywords'), testId: 'alarm-search', width: 220 }}

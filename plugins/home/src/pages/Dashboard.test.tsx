@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import type { HomeTotals } from '@phonefleet/sdk';
-import { loginWith, settle } from '@phonefleet/sdk/testing/ui';
+import { loginWith, settle, stubLiveServer, waitFor } from '@phonefleet/sdk/testing/ui';
 import { SessionProvider } from '@phonefleet/sdk/ui';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dashboard } from './Dashboard.js';
+import { Dashboard, LIVE_REFRESH_MS } from './Dashboard.js';
 
 const login = loginWith({});
 
@@ -100,5 +100,42 @@ describe('home dashboard', () => {
     expect(text(container, 'call-quality')).toContain('良好4080%');
     expect(text(container, 'model-statistics')).toContain('H2P8');
     expect(text(container, 'organization-statistics')).toContain('Acme (企业)12');
+  });
+
+  it('asks for the figures again, quietly, when devices or calls change; once for events arriving together', async () => {
+    const live = stubLiveServer();
+    const totals = (totalDevices: number): HomeTotals => ({
+      totalDevices,
+      unknownDevices: 0,
+      deviceStatus: { online: totalDevices, offline: 0, abnormal: 0, disabled: 0 },
+      models: [],
+      organizations: [],
+      sipAccounts: { unassigned: 0, registered: 0, unregistered: 0 },
+      callQuality: { good: 0, fair: 0, poor: 0 },
+    });
+    let shown = totals(2);
+    const fetched = vi.fn(async () =>
+      Response.json({ code: 0, message: 'Success', messageExt: null, result: { rows: [shown] } }),
+    );
+    vi.stubGlobal('fetch', fetched);
+    const container = await renderDashboard('en-US');
+    expect(text(container, 'total-devices')).toBe('Total devices2');
+    await waitFor(() => expect(live.connections()).toBe(1));
+
+    shown = totals(10_002);
+    await act(async () => {
+      live.emit('devices');
+      live.emit('calls');
+      live.emit('devices');
+    });
+    await waitFor(() => expect(text(container, 'total-devices')).toBe('Total devices10,002'));
+    expect(fetched).toHaveBeenCalledTimes(2);
+    expect(container.querySelector('[aria-busy=true]')).toBeNull();
+    await act(async () => settle(LIVE_REFRESH_MS + 100));
+    expect(fetched).toHaveBeenCalledTimes(2);
+    // Not the dashboard's.
+    await act(async () => live.emit('notice'));
+    await act(async () => settle(LIVE_REFRESH_MS + 100));
+    expect(fetched).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,7 @@
 import type { HomeTotals } from '@phonefleet/sdk';
-import { BarList, DonutChart, useTexts } from '@phonefleet/sdk/ui';
+import { BarList, DonutChart, LiveEventName, useLiveEvent, useTexts } from '@phonefleet/sdk/ui';
 import { Button, Col, Row, Space, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { EMPTY_TOTALS, fetchHomeTotals } from '../api.js';
 import { ChartCard } from '../components/ChartCard.js';
 import { EmptyFigure } from '../components/EmptyFigure.js';
@@ -17,6 +17,9 @@ const COLORS = {
   purple: '#722ed1',
   cyan: '#13c2c2',
 };
+
+/** Live events arriving together (devices and calls of one batch) ask for the figures once. */
+export const LIVE_REFRESH_MS = 500;
 
 /**
  * The home dashboard (spec §2): figures for the caller's organization, each defined in docs/home.md;
@@ -36,6 +39,20 @@ export function Dashboard() {
   }, []);
 
   useEffect(load, [load]);
+
+  // The figures follow the fleet (docs/live.md): quietly, without the loading state.
+  const refreshing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refreshSoon = useCallback(() => {
+    refreshing.current ??= setTimeout(() => {
+      refreshing.current = undefined;
+      fetchHomeTotals({ silent: true })
+        .then(setTotals)
+        .catch(() => undefined);
+    }, LIVE_REFRESH_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(refreshing.current), []);
+  useLiveEvent(LiveEventName.devices, refreshSoon);
+  useLiveEvent(LiveEventName.calls, refreshSoon);
 
   const { deviceStatus, sipAccounts, callQuality } = totals;
   const accountTotal = sipAccounts.unassigned + sipAccounts.registered + sipAccounts.unregistered;

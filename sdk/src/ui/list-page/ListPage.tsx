@@ -1,5 +1,6 @@
 import { Button, Modal, message, Space, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
+import type { LiveEventName } from '../../live.js';
 import { type CommonTextKey, useTexts } from '../common-texts.js';
 import {
   type FleetColumn,
@@ -9,6 +10,7 @@ import {
   type FleetTableQuery,
   type FleetTableSort,
 } from '../FleetTable.js';
+import { useLiveEvent } from '../live.js';
 import { useSession } from '../session.js';
 import {
   isRunAction,
@@ -56,6 +58,14 @@ export interface ListPageProps<Row extends { id: number }, Filters extends ListF
   selectable?(row: Row): boolean;
   /** Dialogs and the like; as a function it gets the page (reload, report, selection). */
   children?: ReactNode | ((list: ListPageApi<Filters>) => ReactNode);
+  /** The live event (docs/live.md) on which the list reloads, keeping its page and filters. */
+  liveEvent?: LiveEventName;
+}
+
+/** Reloads the list on a live event; rendered only by lists that name one. */
+function ReloadOnLiveEvent({ name, reload }: { name: LiveEventName; reload(): void }) {
+  useLiveEvent(name, reload);
+  return null;
 }
 
 /**
@@ -173,6 +183,7 @@ export function ListPage<Row extends { id: number }, Filters extends ListFilters
 
   return (
     <div data-testid={props.testId}>
+      {props.liveEvent ? <ReloadOnLiveEvent name={props.liveEvent} reload={reload} /> : null}
       {messageHolder}
       {modalHolder}
       {props.banner}
