@@ -70,18 +70,25 @@ function openBrowser(running: RunningConsole, who: string, cookie: string): Prom
  * A channel with `ENTERPRISES` enterprises sharing `PHONES` online phones, and `BROWSERS_EACH` tabs
  * for each enterprise's user, for the channel's and for the administrator, all connected.
  */
-export async function offlineBurst(running: RunningConsole, adminPassword: string): Promise<OfflineBurst> {
+export async function offlineBurst(
+  running: RunningConsole,
+  adminPassword: string,
+  /** Names the burst's organisations and sets its MACs apart, so one console can hold several. */
+  scene = { label: 'Burst', macBase: 0x0b0000000000 },
+): Promise<OfflineBurst> {
   const { db } = running.cradle;
-  const channel = await createTenant(db, 'channel', 'Burst channel');
+  const channel = await createTenant(db, 'channel', `${scene.label} channel`);
   const enterprises: TestTenant[] = [];
   for (let i = 0; i < ENTERPRISES; i++)
-    enterprises.push(await createTenant(db, 'enterprise', `Burst enterprise ${i + 1}`, channel.orgId));
+    enterprises.push(
+      await createTenant(db, 'enterprise', `${scene.label} enterprise ${i + 1}`, channel.orgId),
+    );
   await db.execute(
     `INSERT INTO devices (org_id, site_id, mac, model, status, device_name)
      SELECT (o.ids)[i % $4 + 1], (o.sites)[i % $4 + 1], lpad(to_hex($1::bigint + i), 12, '0'), 'H2P', 1, 'Burst ' || i
        FROM generate_series(0, $5 - 1) i, (SELECT $2::bigint[] AS ids, $3::bigint[] AS sites) o`,
     [
-      0x0b0000000000,
+      scene.macBase,
       enterprises.map((tenant) => tenant.orgId),
       enterprises.map((tenant) => tenant.siteId),
       ENTERPRISES,

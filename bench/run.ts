@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { startConsole } from '../platform/src/app.js';
+import { benchAlarmsOffline } from './alarms.js';
 import { benchDevices } from './devices.js';
 import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
@@ -52,6 +53,7 @@ try {
   Object.assign(figures, await benchPush(running));
   Object.assign(figures, await benchDevices(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchLiveOffline(running, ADMIN_PASSWORD));
+  Object.assign(figures, await benchAlarmsOffline(running, ADMIN_PASSWORD));
   try {
     const { measureBundles } = (await import('./bundle-size.js')) as {
       measureBundles: () => { hostKiB: number; homeKiB: number };
@@ -92,6 +94,9 @@ const goals: Record<string, string> = {
   devicesSiteByMacDuringImportP99Ms: '<= 50 (goal is p95)',
   liveOffline10kEveryBrowserMs: '<= 5000 (sweep to `devices` at every browser)',
   liveOffline10kEventsPerBrowserMax: '<= 3',
+  alarmsOffline10kStoredMs: '<= 5000',
+  alarmsOffline10kEveryBellRightMs: '<= 5000 (sweep to every bell showing its 1,000)',
+  alarmsOffline10kNoticesPerBrowserMax: '<= 3',
 };
 for (const [name, value] of Object.entries(figures)) {
   process.stdout.write(
