@@ -2,7 +2,7 @@ import { LIVE_PATH, type LiveEventName, type LiveServerEvents } from '@phoneflee
 import { io, type Socket } from 'socket.io-client';
 import type { RunningConsole } from '../platform/src/app.js';
 import { createTenant, type TestTenant } from '../platform/src/testing/tenants.js';
-import { signInAdmin } from './sign-in.js';
+import { signIn, signInAdmin } from './sign-in.js';
 
 /**
  * Issue 16's measure: 10,000 phones going offline together — time until every connected browser
@@ -31,23 +31,6 @@ export interface OfflineBurst {
   /** Makes every phone of the burst stale and runs the sweep; `sweptAt` is `performance.now()` at its start. */
   goOffline(): Promise<{ sweptAt: number; sweepMs: number; gone: number }>;
   close(): void;
-}
-
-async function signIn(running: RunningConsole, userName: string, password: string): Promise<string> {
-  const captcha = (await (await fetch(`${running.url}/api/captcha`)).json()) as {
-    result: { rows: { captchaId: string }[] };
-  };
-  const login = await fetch(`${running.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      userName,
-      userPwd: password,
-      captchaId: captcha.result.rows[0]?.captchaId,
-      verifyCode: '1234',
-    }),
-  });
-  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 function openBrowser(running: RunningConsole, who: string, cookie: string): Promise<LiveBrowser> {

@@ -22,7 +22,6 @@ const STOPPED = 3;
 /** A phone not heard from for this long is offline (docs/device-events.md). */
 const OFFLINE_SECONDS = 4;
 const credentials = { username: 'dock-phones', password: 'Dock#Phones2026' };
-const MAIL_ACCOUNT = { user: 'console@dock.test', password: 'Mail#Dock2026' };
 
 /**
  * The alarm issue's "done when", as a new user meets it: a strategy for 'offline' with email and
@@ -41,20 +40,11 @@ describe('alarms: a strategy, phones going offline, the bell and the email (brow
 
   beforeAll(async () => {
     assertBuilt();
-    smtp = await SmtpPeer.start({ accounts: { [MAIL_ACCOUNT.user]: MAIL_ACCOUNT.password } });
     running = await createTestConsole({ deviceOfflineSeconds: OFFLINE_SECONDS, mailRetryMs: 200 });
     dock = await createTenant(running.cradle.db, 'enterprise', 'Dockside');
     const admin = new ApiClient(running.url);
     await admin.signIn('admin', TEST_ADMIN_PASSWORD);
-    const mail = await admin.call('POST', '/emailConfig/save', {
-      isFlag: true,
-      mailServer: '127.0.0.1',
-      mailPort: smtp.port,
-      mailUser: MAIL_ACCOUNT.user,
-      mailPass: MAIL_ACCOUNT.password,
-      isTls: false,
-    });
-    expect(mail.code, mail.message).toBe(0);
+    smtp = await SmtpPeer.serving(admin);
     const owner = new ApiClient(running.url);
     await owner.signIn(dock.userName, dock.password);
     expect((await owner.call('POST', '/tb-provisioning/credentials', credentials)).code).toBe(0);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { ApiClient } from './test-console.js';
 
 /** A message the peer accepted, as a mail client would read it. */
 export interface ReceivedMail {
@@ -89,6 +90,25 @@ export class SmtpPeer {
 
   resume(): Promise<void> {
     return this.listen(this.portInUse);
+  }
+
+  /**
+   * A peer with one account, made the console's email server by `admin` (the signed-in
+   * administrator) through the settings API, as a person would.
+   */
+  static async serving(admin: ApiClient): Promise<SmtpPeer> {
+    const account = { user: 'console@mail.test', password: 'Mail#Peer2026' };
+    const peer = await SmtpPeer.start({ accounts: { [account.user]: account.password } });
+    const saved = await admin.call('POST', '/emailConfig/save', {
+      isFlag: true,
+      mailServer: '127.0.0.1',
+      mailPort: peer.port,
+      mailUser: account.user,
+      mailPass: account.password,
+      isTls: false,
+    });
+    if (saved.code !== 0) throw new Error(`email settings refused: ${saved.message}`);
+    return peer;
   }
 
   /** Messages sent to `address`, newest last. */

@@ -59,22 +59,13 @@ const strategy = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  smtp = await SmtpPeer.start({ accounts: { 'console@example.com': 'Mail#2026' } });
   running = await createTestConsole({ mailRetryMs: 200 });
   const { db } = running.cradle;
   acme = await createTenant(db, 'enterprise', 'Acme');
   globex = await createTenant(db, 'enterprise', 'Globex');
   const admin = new ApiClient(running.url);
   await admin.signIn('admin', TEST_ADMIN_PASSWORD);
-  const saved = await admin.call('POST', '/emailConfig/save', {
-    isFlag: true,
-    mailServer: '127.0.0.1',
-    mailPort: smtp.port,
-    mailUser: 'console@example.com',
-    mailPass: 'Mail#2026',
-    isTls: false,
-  });
-  expect(saved.code, saved.message).toBe(0);
+  smtp = await SmtpPeer.serving(admin);
   api = new ApiClient(running.url);
   await api.signIn(acme.userName, acme.password);
   acmeUserId = Number(

@@ -5,7 +5,6 @@ import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing
 
 /** The password every activated test user chooses. */
 export const PASSWORD = 'Welcome#2026';
-const ACCOUNT = { user: 'console@example.com', password: 'Relay#2026' };
 
 export async function until<T>(probe: () => T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -28,19 +27,10 @@ export class OrganisationsKit {
   ) {}
 
   static async start(): Promise<OrganisationsKit> {
-    const smtp = await SmtpPeer.start({ accounts: { [ACCOUNT.user]: ACCOUNT.password } });
     const running = await createTestConsole({ mailRetryMs: 200 });
     const admin = new ApiClient(running.url);
     await admin.signIn('admin', TEST_ADMIN_PASSWORD);
-    const saved = await admin.call('POST', '/emailConfig/save', {
-      isFlag: true,
-      mailServer: '127.0.0.1',
-      mailPort: smtp.port,
-      mailUser: ACCOUNT.user,
-      mailPass: ACCOUNT.password,
-      isTls: false,
-    });
-    expect(saved.code, saved.message).toBe(0);
+    const smtp = await SmtpPeer.serving(admin);
     return new OrganisationsKit(running, smtp, admin);
   }
 
