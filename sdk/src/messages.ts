@@ -310,8 +310,6 @@ export const messages = {
   alarmBadCallQuality: { en: 'Bad call quality', zh: '通话质量差' },
   alarmCallFailed: { en: 'Call failed', zh: '呼叫失败' },
   alarmNewFirmware: { en: 'New firmware version', zh: '新固件版本' },
-  alarmDigestSubject: { en: 'Alarm summary', zh: '告警汇总' },
-  alarmMailSubject: { en: 'Alarm', zh: '告警' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -251,6 +251,33 @@ describe('alarms', () => {
   });
 });
 
+describe('an SMTP outage', () => {
+  it('delays a real-time alarm’s email without losing it', async () => {
+    await smtp.stop();
+    try {
+      const [mac] = await staleDevices(acme, 'a6', 1);
+      await running.cradle.deviceEventService.sweepOffline();
+      await until(
+        () =>
+          running.cradle.db.one<{ n: string }>(
+            `SELECT count(*) AS n FROM mail_outbox WHERE kind = 'alarm' AND body LIKE '%' || $1 || '%'`,
+            [`Phone ${mac}`],
+          ),
+        (row) => Number(row?.n) === 1,
+        10_000,
+      );
+    } finally {
+      await smtp.resume();
+    }
+    const mail = await until(
+      () => Promise.resolve(smtp.received.filter((m) => m.text.includes('Phone a6'))),
+      (found) => found.length === 1,
+      15_000,
+    );
+    expect(mail[0]?.subject).toMatch(/^Alarm: /);
+  }, 30_000);
+});
+
 describe('the alarm list', () => {
   it('marks read, resolves, ignores, deletes and exports in the caller’s scope only', async () => {
     const { db } = running.cradle;
