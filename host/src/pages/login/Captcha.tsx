@@ -20,6 +20,9 @@ export function Captcha({ generation, title, onChange }: CaptchaProps) {
   const [clicks, setClicks] = useState(0);
 
   const load = useCallback(() => {
+    // A used code is never shown nor sent again: the old image goes while the new one loads.
+    setCaptcha(null);
+    onChange('');
     apiFirstRow<CaptchaImage>('GET', '/captcha', { silent: true })
       .then((next) => {
         setCaptcha(next);

@@ -568,7 +568,8 @@ describe('several instances on one database', () => {
   }, 60_000);
 
   it('an instance killed mid-fan-out: another finishes the task, no phone notified beyond the retries', async () => {
-    const settings = { ...push, attempts: 3, concurrency: 10 };
+    // A wide confirmation window: under load a rebooted phone may take seconds to fetch again.
+    const settings = { ...push, attempts: 3, concurrency: 10, confirmTimeoutMs: 15_000 };
     const first = await createTestConsole({ databaseUrl: running.config.databaseUrl, push: settings });
     // The phones answer only after a while, so the first instance dies with every NOTIFY in flight.
     // They fetch from the shared console, which stays up (same database).
