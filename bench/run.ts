@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startConsole } from '../platform/src/app.js';
 import { benchAlarmsOffline } from './alarms.js';
+import { benchCalls } from './calls.js';
 import { benchDevices } from './devices.js';
 import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
@@ -52,6 +53,7 @@ try {
   Object.assign(figures, await benchEditor());
   Object.assign(figures, await benchPush(running));
   Object.assign(figures, await benchDevices(running, ADMIN_PASSWORD));
+  Object.assign(figures, await benchCalls(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchLiveOffline(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchAlarmsOffline(running, ADMIN_PASSWORD));
   try {
@@ -92,6 +94,8 @@ const goals: Record<string, string> = {
   devicesSiteKeywordByMacP99Ms: '<= 50 (goal is p95)',
   devicesImport100kSeconds: '<= 20',
   devicesSiteByMacDuringImportP99Ms: '<= 50 (goal is p95)',
+  callsSummary7dAllP95Ms: '<= 200 (10,000,000 calls)',
+  callsSummary7dEnterpriseP95Ms: '<= 200 (10,000,000 calls)',
   liveOffline10kEveryBrowserMs: '<= 5000 (sweep to `devices` at every browser)',
   liveOffline10kEventsPerBrowserMax: '<= 3',
   alarmsOffline10kStoredMs: '<= 5000',

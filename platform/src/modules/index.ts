@@ -2,6 +2,7 @@ import type { BootCradleOf, CradleOf, UnmetModules } from '../module.js';
 import { accessModule } from './access/module.js';
 import { alarmsModule } from './alarms/module.js';
 import { authModule } from './auth/module.js';
+import { callsModule } from './calls/module.js';
 import { configurationModule } from './configuration/module.js';
 import { deviceDownloadsModule } from './device-downloads/module.js';
 import { deviceEventsModule } from './device-events/module.js';
@@ -50,6 +51,7 @@ export const modules = [
   deviceGateModule,
   devicesModule,
   deviceEventsModule,
+  callsModule,
   scanModule,
   sitesModule,
   modelTemplatesModule,

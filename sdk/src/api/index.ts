@@ -1,4 +1,5 @@
 export type * from './alarms.js';
+export type * from './calls.js';
 export type * from './devices.js';
 export type * from './firmware.js';
 export * from './fleet.js';

@@ -199,6 +199,12 @@ export {
 } from './preferences.js';
 export { SiteTreeSelect, type SiteTreeSelectProps } from './SiteTreeSelect.js';
 export {
+  type ChartSeries,
+  type StackedBar,
+  StackedBarChart,
+  type StackedBarChartProps,
+} from './StackedBarChart.js';
+export {
   hasButtonIn,
   SessionProvider,
   type SessionProviderProps,

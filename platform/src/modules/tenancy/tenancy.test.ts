@@ -13,6 +13,8 @@ let independent: TestTenant;
 
 const ACME_MAC = 'a1a1a1000001';
 const SECRET_MARKER = 'acme-secret-marker';
+/** The caller of Acme's call record (call statistics). */
+const CALL_MARKER = 'acme-call-marker';
 /** Texts only Acme's data holds: its device's MAC in stored and display form, its rows' names, a layer value. */
 const acmeDataMarkers = [
   ACME_MAC,
@@ -23,6 +25,7 @@ const acmeDataMarkers = [
   'Acme PBX',
   'acme-ext-4711',
   SECRET_MARKER,
+  CALL_MARKER,
 ];
 let acmeDeviceId = 0;
 let acmeSiteId = 0;
@@ -105,6 +108,11 @@ beforeAll(async () => {
     { mac: 'b2b2b2000003', model: 'V67', status: 1 },
   ]);
   await insertDevices(db, independent, [{ mac: 'c3c3c3000001', model: 'V62' }]);
+  await db.execute(
+    `INSERT INTO call_records (org_id, device_id, quality, caller, callee, codec, delay_avg_ms)
+     SELECT org_id, id, 2, $2, 'acme-callee', 'PCMU', 600 FROM devices WHERE mac = $1`,
+    [ACME_MAC, CALL_MARKER],
+  );
 });
 afterAll(async () => {
   await running.stop();
@@ -389,6 +397,7 @@ describe('channels, entered enterprises and sub-users', () => {
       ACME_MAC,
       'a1:a1:a1:00:00:01',
       SECRET_MARKER,
+      CALL_MARKER,
     ]);
     expect(called).toBeGreaterThanOrEqual(100);
     const after = await otherDevices();
