@@ -1,11 +1,11 @@
 import {
   AccountStatus,
-  CallQuality,
   DeviceAccountStatus,
   DeviceStatus,
   type HomeTotals,
 } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
+import { QUALITY_TOTALS_SQL } from '../calls/quality-totals.js';
 import type { TenantScope } from '../tenancy/scope.js';
 
 /** The home dashboard's figures (spec §2), each one aggregate query within the caller's scope. */
@@ -64,12 +64,7 @@ export class HomeService {
                         FROM sip_bindings b GROUP BY b.device_id) l ON l.device_id = d.id
           WHERE {devices:d}`,
       ),
-      query<{ good: string; fair: string; poor: string }>(
-        `SELECT count(*) FILTER (WHERE quality = ${CallQuality.good}) AS good,
-                count(*) FILTER (WHERE quality = ${CallQuality.fair}) AS fair,
-                count(*) FILTER (WHERE quality = ${CallQuality.poor}) AS poor
-           FROM call_records c WHERE {scope:c.org_id}`,
-      ),
+      query<{ good: string; fair: string; poor: string }>(QUALITY_TOTALS_SQL),
     ]);
     const d = devices[0];
     const a = accounts[0];
