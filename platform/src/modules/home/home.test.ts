@@ -98,4 +98,19 @@ describe('home dashboard figures (docs/home.md)', () => {
     expect((await totals('admin', TEST_ADMIN_PASSWORD)).unknownDevices).toBe(2);
     expect((await totals(hotel.userName, hotel.password)).unknownDevices).toBe(0);
   });
+
+  it('splits the scope’s calls by quality, a channel counting its enterprises’ calls', async () => {
+    const { db } = running.cradle;
+    await db.execute(
+      `INSERT INTO call_records (org_id, device_id, quality, ended_at)
+       SELECT $1, d.id, q, now() - make_interval(hours => q * 30)
+         FROM devices d, unnest(ARRAY[0, 0, 1, 2]) AS q WHERE d.mac = '0a7202000001'`,
+      [hotel.orgId],
+    );
+    for (const [userName, password] of [
+      [hotel.userName, hotel.password],
+      [channel.userName, channel.password],
+    ] as const)
+      expect((await totals(userName, password)).callQuality).toEqual({ good: 2, fair: 1, poor: 1 });
+  });
 });
