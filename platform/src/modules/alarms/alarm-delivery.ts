@@ -93,9 +93,10 @@ export async function tellReceivers(
 /**
  * A device back online after an offline alarm: the offline alarm is resolved and an online alarm
  * raised, in one statement (fetches and events set devices online without a row of their own).
+ * Answers the organisations of the devices back, whose browsers should hear of it.
  */
-export async function raiseOnline(db: Database): Promise<number> {
-  const rows = await db.query<{ id: string }>(
+export async function raiseOnline(db: Database): Promise<number[]> {
+  const rows = await db.query<{ org_ids: string[] | null }>(
     `WITH back AS (
        UPDATE alarms a SET status = ${AlarmStatus.resolved}
          FROM devices d
@@ -103,10 +104,11 @@ export async function raiseOnline(db: Database): Promise<number> {
           AND d.id = a.device_id AND d.status = ${DeviceStatus.online}
        RETURNING a.id, a.org_id, a.device_id)
      SELECT raise_alarms(array_agg(org_id), array_agg(device_id), array_agg(${AlarmType.online}::smallint),
-                         array_agg('alarmOnline'::text), array_agg(NULL::smallint)), count(*) AS id
+                         array_agg('alarmOnline'::text), array_agg(NULL::smallint)),
+            array_agg(DISTINCT org_id) AS org_ids
        FROM back HAVING count(*) > 0`,
   );
-  return rows.length;
+  return distinctNumbers(rows[0]?.org_ids ?? []);
 }
 
 export const DIGEST_FREQUENCIES = `${StrategyFrequency.daily}, ${StrategyFrequency.weekly}`;

@@ -39,7 +39,8 @@ export class AlarmNotifier {
    * many alarms the pass took: one event each).
    */
   async pass(): Promise<Delivered> {
-    await raiseOnline(this.db);
+    // Devices back online change the fleet's figures too (a fetch alone publishes nothing).
+    this.liveService.publish({ orgIds: await raiseOnline(this.db) }, { name: 'devices' });
     const delivered = await deliverAlarms(this.db, this.mailService);
     this.liveService.publish({ orgIds: delivered.orgIds }, { name: 'alarms' });
     this.liveService.publish({ userIds: delivered.userIds }, { name: 'notice' });
