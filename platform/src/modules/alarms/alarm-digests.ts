@@ -49,6 +49,8 @@ export function scheduleDigests(
   run: () => Promise<unknown>,
   logger: Logger,
 ): ScheduledTask {
+  if (!cron.validate(expression))
+    throw new Error(`ALARM_DIGEST_CRON is not a cron expression: ${expression} (e.g. 0 8 * * *)`);
   return cron.schedule(expression, async () => {
     try {
       await run();

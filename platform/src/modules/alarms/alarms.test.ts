@@ -367,3 +367,11 @@ describe('digests', () => {
     }
   }, 30_000);
 });
+
+describe('the digest schedule', () => {
+  it('refuses to start with a schedule that is not a cron expression, saying which setting', async () => {
+    await expect(
+      createTestConsole({ databaseUrl: running.config.databaseUrl, alarmDigestCron: 'every morning' }),
+    ).rejects.toThrow('ALARM_DIGEST_CRON is not a cron expression: every morning');
+  });
+});

@@ -1,9 +1,4 @@
-import {
-  AccountStatus,
-  DeviceAccountStatus,
-  DeviceStatus,
-  type HomeTotals,
-} from '@phonefleet/sdk';
+import { AccountStatus, DeviceAccountStatus, DeviceStatus, type HomeTotals } from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { QUALITY_TOTALS_SQL } from '../calls/quality-totals.js';
 import type { TenantScope } from '../tenancy/scope.js';
