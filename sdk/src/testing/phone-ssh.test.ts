@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import h2 from '@phonefleet/driver-h2';
+import fc from 'fast-check';
 import ssh2, { type Client, type ClientChannel } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +19,7 @@ import {
 } from '../diagnostics.js';
 import { parseDriver } from '../driver.js';
 import { SimulatedPhone } from './phone-simulator.js';
+import { splitShellWords } from './phone-ssh-commands.js';
 import { levelsUpTo } from './phone-ssh-output.js';
 import { SimulatedFleet } from './simulated-fleet.js';
 
@@ -240,6 +244,68 @@ describe('simulated phone SSH', () => {
       phone.ssh?.dropAfterBytes(undefined);
     }
     await closeAll();
+  });
+});
+
+describe('simulated phone SSH and the platform', () => {
+  it('reads back exactly the words the platform quoted, whatever they hold', () => {
+    const word = fc.string({ unit: 'grapheme', maxLength: 20 }).filter((w) => !w.includes('\0'));
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          word.filter((w) => w !== ''),
+          fc.array(word, { maxLength: 6 }),
+        ),
+        ([program, args]) => {
+          expect(splitShellWords(shellCommand([program, ...args]))).toEqual([program, ...args]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('receives a host with shell characters as one word over SSH', async () => {
+    const client = await connect();
+    const argv = ['ping', '-n', '-O', '-W', '2', '-c', '1', "x; reboot $(id) `id` 'q'"];
+    await run(client, shellCommand(argv));
+    expect(phone.ssh?.commands.at(-1)).toEqual(argv);
+    await closeAll();
+  });
+
+  it('turns SSH off and on from its fetched file, and exports that file', async () => {
+    let file = 'maintenance.security.SSHEnable = false\n';
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain' }).end(file);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const configured = new SimulatedPhone({
+      driver,
+      model: 'H2',
+      mac: '001565170002',
+      firmware: '2.12.1.3',
+      provisioningUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/prov`,
+      address: '127.61.17.2',
+      sipPort: 0,
+      httpPort: false,
+      ssh: { port: 0, credentials },
+    });
+    await configured.start();
+    try {
+      expect((await configured.fetchConfig()).status).toBe(200);
+      expect(configured.ssh?.enabled).toBe(false);
+      await expect(connect(credentials.password, configured)).rejects.toThrow();
+      file = 'maintenance.security.SSHEnable = true\n';
+      await configured.fetchConfig();
+      const client = await connect(credentials.password, configured);
+      const { stdout, code } = await run(client, shellCommand(commands.exportConfig.command()));
+      expect(code).toBe(0);
+      expect(stdout.toString()).toBe(file);
+      client.end();
+      await until(() => configured.ssh?.openConnections === 0);
+    } finally {
+      await configured.stop();
+      server.close();
+    }
   });
 });
 
