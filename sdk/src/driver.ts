@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { diagnosticsDeclarationSchema } from './diagnostics.js';
 import { assertSdkSatisfied, ContractError, describeIssues } from './plugin.js';
 import { DEFAULT_FILE_PARAMETERS, DOWNLOAD_KINDS, type DownloadKind } from './resources.js';
 
@@ -34,6 +35,8 @@ export const modelSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/),
   description: z.string().default(''),
   capabilities: modelCapabilitiesSchema,
+  /** This model's diagnostics where they differ from the family's (`diagnostics` of the driver). */
+  diagnostics: diagnosticsDeclarationSchema.optional(),
 });
 
 /** What a driver reads from a provisioning request. */
@@ -97,6 +100,11 @@ export const driverManifestSchema = z.object({
   render: fn<(values: ConfigValues, context: RenderContext) => string>('render'),
   /** Reads a file's text (or the text editor's) back into values; throws with a line-numbered message. */
   parse: fn<(text: string) => Map<string, string>>('parse'),
+  /**
+   * Diagnostics over SSH (docs/writing-a-driver.md#diagnostics): the commands and output parsers of
+   * the family, or `{ unsupported: reason }`. Without it, the actions are shown disabled.
+   */
+  diagnostics: diagnosticsDeclarationSchema.optional(),
   /** User-Agents of real phones of this family, for the conformance suite and the docs. */
   sampleUserAgents: z
     .array(z.object({ userAgent: z.string(), identity: z.custom<DeviceIdentity>() }))

@@ -1,5 +1,7 @@
 export * from './alarms.js';
 export * from './api/index.js';
+export * from './diagnostics.js';
+export * from './diagnostics-parsers.js';
 export * from './driver.js';
 export * from './envelope.js';
 export * from './firmware.js';

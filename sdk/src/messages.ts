@@ -310,6 +310,16 @@ export const messages = {
   alarmBadCallQuality: { en: 'Bad call quality', zh: '通话质量差' },
   alarmCallFailed: { en: 'Call failed', zh: '呼叫失败' },
   alarmNewFirmware: { en: 'New firmware version', zh: '新固件版本' },
+  // Diagnostics over SSH (docs/phone-simulator.md, docs/writing-a-driver.md). Spec §5: host required.
+  diagnosticsHostRequired: { en: 'Diagnostics: host required', zh: '诊断：主机不能为空' },
+  diagnosticsHostInvalid: {
+    en: 'Diagnostics: the host must be a host name or an IPv4 or IPv6 address, without spaces or shell characters',
+    zh: '诊断：主机必须是主机名或 IPv4、IPv6 地址，不能包含空格或 Shell 特殊字符',
+  },
+  diagnosticsUnsupported: {
+    en: 'The driver of this model declares no diagnostics',
+    zh: '该型号的驱动未声明诊断功能',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import { defineDriver, type ModelCapabilities } from '@phonefleet/sdk';
+import { diagnostics } from './diagnostics.js';
 import { parseLines, renderLines } from './format.js';
 import { identify } from './identify.js';
 
@@ -38,6 +39,7 @@ export default defineDriver({
   identify,
   render: (values, { model, mac }) => renderLines(values, `${model.id} ${mac}`),
   parse: parseLines,
+  diagnostics: { commands: diagnostics },
   sampleUserAgents: [
     {
       userAgent: 'Generic H2P 2.14.0.5 00:15:65:aa:bb:cc',

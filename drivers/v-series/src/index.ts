@@ -1,4 +1,5 @@
 import { defineDriver, type ModelCapabilities } from '@phonefleet/sdk';
+import { diagnostics, noDiagnostics } from './diagnostics.js';
 import { parseSettings, renderSettings } from './format.js';
 import { identify } from './identify.js';
 
@@ -44,6 +45,7 @@ export default defineDriver({
         colourScreen: false,
         usb: false,
       }),
+      diagnostics: noDiagnostics,
     },
     {
       id: 'V64',
@@ -66,6 +68,7 @@ export default defineDriver({
   identify,
   render: (values, { model, mac }) => renderSettings(values, `${model.id} ${mac}`),
   parse: parseSettings,
+  diagnostics: { commands: diagnostics },
   sampleUserAgents: [
     {
       userAgent: 'GenericPhone-V64/2.1.0.12 (001565aabbcc)',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type DriverManifest, matchConfigFile, parseDriver } from '../driver.js';
+import { diagnosticsConformance } from './diagnostics-conformance.js';
 
 export interface ConformanceCheck {
   name: string;
@@ -136,5 +137,6 @@ export function driverConformance(candidate: unknown, packageName = 'driver unde
         }
       },
     },
+    ...diagnosticsConformance(driver),
   ];
 }

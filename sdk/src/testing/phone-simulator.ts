@@ -9,12 +9,14 @@ import { deviceFileName, type NotifyAction, notifyAction, sampleUserAgent } from
 import { type PhoneDownload, PhoneFiles, type UpgradeFault } from './phone-files.js';
 import { getWithDigest, type HttpAnswer } from './phone-http.js';
 import { type LineStatus, PhoneLines } from './phone-lines.js';
+import { PhoneSsh, type PhoneSshOptions } from './phone-ssh.js';
 import type { WorkQueue } from './work-queue.js';
 
 export type { CallQuality, PhoneEvent } from './action-urls.js';
 export { type PhoneDownload, simulatedFirmwareImage, type UpgradeFault } from './phone-files.js';
 export { answerDigestChallenge } from './phone-http.js';
 export type { LineStatus } from './phone-lines.js';
+export type { PhoneSsh, PhoneSshOptions } from './phone-ssh.js';
 export { WorkQueue } from './work-queue.js';
 
 export interface SimulatedPhoneOptions {
@@ -47,6 +49,8 @@ export interface SimulatedPhoneOptions {
    * do not open thousands of connections at once on its single event loop. Default: at once.
    */
   reactionQueue?: WorkQueue;
+  /** An SSH server for diagnostics on its address (`phone-ssh.ts`); off unless given. */
+  ssh?: PhoneSshOptions;
 }
 
 export interface FetchResult {
@@ -105,9 +109,16 @@ export class SimulatedPhone {
   private firmwareInUse: string;
   /** Firmware and resources its file points at (`phone-files.ts`). */
   private readonly phoneFiles: PhoneFiles;
+  /** Its SSH server when `options.ssh` asks for one; listening between `start()` and `stop()`. */
+  readonly ssh: PhoneSsh | undefined;
+  private configText = '';
 
   constructor(readonly options: SimulatedPhoneOptions) {
     this.firmwareInUse = options.firmware;
+    if (options.ssh) {
+      const phone = { driver: options.driver, model: options.model, configText: () => this.configText };
+      this.ssh = new PhoneSsh({ ...phone, address: this.address }, options.ssh);
+    }
     this.phoneFiles = new PhoneFiles(options.driver, (url, headers) => this.authorizedGet(url, headers));
   }
 
@@ -180,6 +191,9 @@ export class SimulatedPhone {
     if (answer.status === 200) {
       this.etag = etag;
       this.config = values;
+      this.configText = answer.body;
+      const sshEnable = values.get('maintenance.security.SSHEnable');
+      if (this.ssh && sshEnable !== undefined) this.ssh.enabled = sshEnable === 'true';
     }
     if (answer.status === 200 || answer.status === 304) this.fetches += 1;
     return { status: answer.status, body: answer.body, etag, values, requests: answer.requests };
@@ -382,6 +396,10 @@ export class SimulatedPhone {
     sip.onRequest((request) => this.answerSip(request));
     this.sip = sip;
     this.sipPortInUse = sip.address.port;
+    await this.ssh?.start().catch(async (error: unknown) => {
+      await this.stop();
+      throw error;
+    });
     const httpPort = this.options.httpPort ?? 80;
     if (httpPort === false) return;
     const web = http.createServer((req, res) => this.serveWebUi(req, res));
@@ -408,6 +426,7 @@ export class SimulatedPhone {
         web.closeAllConnections();
       });
     }
+    await this.ssh?.stop();
     await this.sip?.close();
     this.sip = undefined;
     // Registrations in flight were ended by the closed endpoints; their reports are skipped.

@@ -5,6 +5,7 @@ import type { DriverManifest } from '../driver.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { parseSipUri } from '../sip/message.js';
 import { SimulatedPhone } from './phone-simulator.js';
+import type { PhoneSshOptions } from './phone-ssh.js';
 import { WorkQueue } from './work-queue.js';
 
 export interface FleetModel {
@@ -48,6 +49,11 @@ export interface SimulatedFleetOptions {
    * would otherwise all open a connection at once on the fleet's one event loop.
    */
   reactionConcurrency?: number;
+  /**
+   * Every phone runs an SSH server for diagnostics on its address with these options (sockets mode
+   * only: shared mode starts no per-phone listener). Off by default.
+   */
+  ssh?: PhoneSshOptions;
 }
 
 export interface FleetCounters {
@@ -124,6 +130,7 @@ export class SimulatedFleet {
         account: options.accountBase === false ? undefined : String((options.accountBase ?? 100000) + index),
         reactionDelayMs: options.reactionDelayMs,
         reactionQueue,
+        ssh: mode === 'sockets' ? options.ssh : undefined,
       });
     });
     const fleet = new SimulatedFleet(phones, mode);
