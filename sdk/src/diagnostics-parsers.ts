@@ -1,10 +1,36 @@
-import type { LogEntry, LogLevel, PingLine, TracerouteHop } from './diagnostics.js';
+import {
+  type LogEntry,
+  type LogLevel,
+  MAX_PING_COUNT,
+  type PingLine,
+  type TracerouteHop,
+} from './diagnostics.js';
 
 /**
  * Parsers for the output of the usual Linux tools on a desk phone (BusyBox/OpenWrt `logread`,
  * iputils or BusyBox `ping`, `traceroute`), for drivers whose phones print these formats. A driver
  * may use them as its `parseLine`s or write its own.
  */
+
+/** Each level's syslog priority name, as `logread -l` takes it. */
+export const SYSLOG_PRIORITY: Record<LogLevel, string> = {
+  emergency: 'emerg',
+  alert: 'alert',
+  critical: 'crit',
+  error: 'err',
+  warning: 'warning',
+  notice: 'notice',
+  info: 'info',
+  debug: 'debug',
+};
+
+/** A ping count as the `-c` argument: an integer 1..MAX_PING_COUNT, else a RangeError. */
+export function pingCountArgument(count: number): string {
+  if (!Number.isInteger(count) || count < 1 || count > MAX_PING_COUNT) {
+    throw new RangeError(`ping count must be 1..${MAX_PING_COUNT}`);
+  }
+  return String(count);
+}
 
 /** Syslog priority names as `logread` prints them, to levels. */
 const LEVEL_OF = new Map<string, LogLevel>([

@@ -1,11 +1,11 @@
 import {
   type DiagnosticCommands,
   type DiagnosticHost,
-  type LogLevel,
-  MAX_PING_COUNT,
   parsePingOutputLine,
   parseSyslogLine,
   parseTracerouteOutputLine,
+  pingCountArgument,
+  SYSLOG_PRIORITY,
 } from '@phonefleet/sdk';
 
 /**
@@ -13,31 +13,21 @@ import {
  * `tcpdump`, `fbgrab` for the LCD frame buffer, and the configuration at /config/phone.cfg.
  */
 
-/** Syslog priority names `logread -l` takes. */
-const PRIORITY_OF: Record<LogLevel, string> = {
-  emergency: 'emerg',
-  alert: 'alert',
-  critical: 'crit',
-  error: 'err',
-  warning: 'warning',
-  notice: 'notice',
-  info: 'info',
-  debug: 'debug',
-};
-
-function pingCount(count: number): string {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_PING_COUNT) {
-    throw new RangeError(`ping count must be 1..${MAX_PING_COUNT}`);
-  }
-  return String(count);
-}
-
 export const diagnostics: DiagnosticCommands = {
-  log: { command: (level) => ['logread', '-f', '-l', PRIORITY_OF[level]], parseLine: parseSyslogLine },
+  log: { command: (level) => ['logread', '-f', '-l', SYSLOG_PRIORITY[level]], parseLine: parseSyslogLine },
   trace: { command: () => ['tcpdump', '-i', 'eth0', '-s', '0', '-U', '-w', '-'] },
   screenshot: { command: () => ['fbgrab', '-d', '/dev/fb0', '/dev/stdout'] },
   ping: {
-    command: (host: DiagnosticHost, count) => ['ping', '-n', '-O', '-W', '2', '-c', pingCount(count), host],
+    command: (host: DiagnosticHost, count) => [
+      'ping',
+      '-n',
+      '-O',
+      '-W',
+      '2',
+      '-c',
+      pingCountArgument(count),
+      host,
+    ],
     parseLine: parsePingOutputLine,
   },
   traceroute: {

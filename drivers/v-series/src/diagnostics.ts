@@ -1,11 +1,11 @@
 import {
   type DiagnosticCommands,
   type DiagnosticsDeclaration,
-  type LogLevel,
-  MAX_PING_COUNT,
   parsePingOutputLine,
   parseSyslogLine,
   parseTracerouteOutputLine,
+  pingCountArgument,
+  SYSLOG_PRIORITY,
 } from '@phonefleet/sdk';
 
 /**
@@ -13,33 +13,16 @@ import {
  * LAN and PC ports, `screencap -p` writes the colour screen as PNG, the log is kept in
  * /var/log/messages and the configuration in /data/config/phone.xml.
  */
-const PRIORITY_OF: Record<LogLevel, string> = {
-  emergency: 'emerg',
-  alert: 'alert',
-  critical: 'crit',
-  error: 'err',
-  warning: 'warning',
-  notice: 'notice',
-  info: 'info',
-  debug: 'debug',
-};
-
-function pingCount(count: number): string {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_PING_COUNT) {
-    throw new RangeError(`ping count must be 1..${MAX_PING_COUNT}`);
-  }
-  return String(count);
-}
 
 export const diagnostics: DiagnosticCommands = {
   log: {
-    command: (level) => ['/usr/sbin/logread', '-f', '-l', PRIORITY_OF[level]],
+    command: (level) => ['/usr/sbin/logread', '-f', '-l', SYSLOG_PRIORITY[level]],
     parseLine: parseSyslogLine,
   },
   trace: { command: () => ['tcpdump', '-i', 'br0', '-U', '-w', '-'] },
   screenshot: { command: () => ['screencap', '-p'] },
   ping: {
-    command: (host, count) => ['ping', '-O', '-c', pingCount(count), host],
+    command: (host, count) => ['ping', '-O', '-c', pingCountArgument(count), host],
     parseLine: parsePingOutputLine,
   },
   traceroute: { command: (host) => ['traceroute', '-n', host], parseLine: parseTracerouteOutputLine },
