@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import type { Language } from './envelope.js';
+import { isMessageKey, messages, translate } from './messages.js';
 
 /**
  * Diagnostics over SSH (issue 17): what a driver says to run on its phones for each diagnostic
@@ -200,4 +201,17 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export function startsWithPngSignature(bytes: Uint8Array): boolean {
   return bytes.length >= 8 && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * A session's end message as stored and sent live (`key` or `key:detail`, docs/diagnostics.md) in
+ * the reader's language: the message, then the detail (an exit code and what the phone printed).
+ */
+export function diagnosticMessage(stored: string, language: Language): string {
+  if (stored === '') return '';
+  const at = stored.indexOf(':');
+  const key = at < 0 ? stored : stored.slice(0, at);
+  const detail = at < 0 ? '' : stored.slice(at + 1);
+  const text = isMessageKey(key) ? translate(key, language) : key;
+  return detail ? `${text} ${detail}` : text;
 }

@@ -320,6 +320,74 @@ export const messages = {
     en: 'The driver of this model declares no diagnostics',
     zh: '该型号的驱动未声明诊断功能',
   },
+  diagnosticsCountInvalid: {
+    en: 'Diagnostics: the ping count must be 1 to 100',
+    zh: '诊断：Ping 次数必须为 1 到 100',
+  },
+  diagnosticsLevelInvalid: {
+    en: 'Diagnostics: the log level must be one of emergency, alert, critical, error, warning, notice, info, debug',
+    zh: '诊断：日志级别必须是 emergency、alert、critical、error、warning、notice、info、debug 之一',
+  },
+  diagnosticsRangeRequired: {
+    en: 'Diagnostics: choose the start and the end of the range, the start before the end',
+    zh: '诊断：请选择时间范围的开始和结束，开始早于结束',
+  },
+  diagnosticsNoAddress: {
+    en: 'Diagnostics: the phone has not reported its IP address yet',
+    zh: '诊断：话机尚未上报其 IP 地址',
+  },
+  diagnosticsNoCredentials: {
+    en: "Diagnostics: no password for the phone's SSH: set the administrator password in its configuration or a password for this device",
+    zh: '诊断：没有话机 SSH 的密码：请在配置中设置管理员密码，或为该设备设置密码',
+  },
+  diagnosticsRefused: {
+    en: 'Diagnostics: the phone refused the SSH connection (is SSH access enabled in its configuration?)',
+    zh: '诊断：话机拒绝了 SSH 连接（配置中是否已开启 SSH 访问？）',
+  },
+  diagnosticsUnreachable: {
+    en: 'Diagnostics: the phone did not answer on SSH',
+    zh: '诊断：话机的 SSH 没有应答',
+  },
+  diagnosticsAuthFailed: {
+    en: 'Diagnostics: the phone refused the SSH user name or password',
+    zh: '诊断：话机拒绝了 SSH 用户名或密码',
+  },
+  diagnosticsHostKeyChanged: {
+    en: "Diagnostics: the phone's host key changed since it was pinned; if the phone was replaced or reset, forget the pinned key in its SSH settings",
+    zh: '诊断：话机的主机密钥与已固定的不同；如果话机已更换或重置，请在其 SSH 设置中清除已固定的密钥',
+  },
+  diagnosticsTooMany: {
+    en: 'Diagnostics: this phone already runs 4 sessions; stop one first',
+    zh: '诊断：该话机已有 4 个会话在运行，请先停止一个',
+  },
+  diagnosticsDropped: { en: 'The phone closed the connection', zh: '话机关闭了连接' },
+  diagnosticsInstanceStopped: {
+    en: 'The console instance holding the session stopped',
+    zh: '持有该会话的控制台实例已停止',
+  },
+  diagnosticsLimitReached: {
+    en: 'The capture reached 100 MB and stopped by itself',
+    zh: '抓包已达到 100 MB，自动停止',
+  },
+  diagnosticsCommandFailed: {
+    en: 'The command on the phone ended with code',
+    zh: '话机上的命令结束，退出码',
+  },
+  diagnosticsCommandMissing: {
+    en: 'The phone does not have the program the driver asked for',
+    zh: '话机上没有驱动要求的程序',
+  },
+  diagnosticsDetailLevel: { en: 'Level', zh: '级别' },
+  diagnosticsDetailHost: { en: 'Host', zh: '主机' },
+  diagnosticsDetailCount: { en: 'Count', zh: '次数' },
+  diagnosticsDetailRange: { en: 'Range', zh: '范围' },
+  diagnosticsRange1d: { en: '1 day', zh: '1 天' },
+  diagnosticsRange7d: { en: '7 days', zh: '7 天' },
+  diagnosticsRangeAll: { en: 'All', zh: '全部' },
+  diagnosticsPhoneLogUnavailable: {
+    en: "The phone's own log could not be read",
+    zh: '无法读取话机自身的日志',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -9,6 +9,7 @@ import { deviceEventsModule } from './device-events/module.js';
 import { deviceGateModule } from './device-gate/module.js';
 import { deviceImportModule } from './device-import/module.js';
 import { devicesModule } from './devices/module.js';
+import { diagnosticsModule } from './diagnostics/module.js';
 import { extensionsModule } from './extensions/module.js';
 import { filesModule } from './files/module.js';
 import { firmwareModule } from './firmware/module.js';
@@ -65,6 +66,7 @@ export const modules = [
   tasksModule,
   messagesModule,
   alarmsModule,
+  diagnosticsModule,
   usersModule,
   organisationsModule,
 ] as const;

@@ -88,11 +88,11 @@ export interface LiveServerOptions {
  * `socket_io_attachments`).
  */
 export function startLiveServer(server: HttpServer, options: LiveServerOptions): LiveServer {
-  const { sessionResolver, logger } = options;
+  const { logger } = options;
   const io: LiveServer = new Server(server, {
     path: LIVE_PATH,
     serveClient: false,
-    // Clients send only protocol packets.
+    // Clients send only protocol packets (and, on other namespaces, short requests).
     maxHttpBufferSize: 4096,
     allowRequest: (request, answer) =>
       answer(null, sameOriginHandshake(request, options.trustProxy, options.publicUrl())),
@@ -100,7 +100,21 @@ export function startLiveServer(server: HttpServer, options: LiveServerOptions):
       errorHandler: (error) => logger.warn({ err: error }, 'live: PostgreSQL adapter'),
     }),
   });
-  io.use((socket, next) => {
+  io.use(sessionHandshake(options));
+  io.on('connection', (socket) => {
+    void socket.join([userRoom(socket.data.userId), orgRoom(socket.data.orgId)]);
+  });
+  return io;
+}
+
+type Handshake = (
+  socket: { request: IncomingMessage; data: LiveSocketData },
+  next: (error?: Error) => void,
+) => void;
+
+/** Refuses a connection without a valid console session; an accepted one carries its user and organisation. */
+export function sessionHandshake({ sessionResolver, logger }: LiveServerOptions): Handshake {
+  return (socket, next) => {
     sessionResolver.fromRequest({ cookies: handshakeCookies(socket.request) }).then(
       (session) => {
         if (!session) return next(new Error(LIVE_REFUSED));
@@ -112,9 +126,5 @@ export function startLiveServer(server: HttpServer, options: LiveServerOptions):
         next(new Error(LIVE_REFUSED));
       },
     );
-  });
-  io.on('connection', (socket) => {
-    void socket.join([userRoom(socket.data.userId), orgRoom(socket.data.orgId)]);
-  });
-  return io;
+  };
 }

@@ -2,13 +2,22 @@ import type { Server as HttpServer } from 'node:http';
 import type { LiveEvent, LiveEventName } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import type { Transaction } from 'sequelize';
+import type { Namespace } from 'socket.io';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { SessionResolver } from '../../http/route.js';
 import type { ServerAttachment } from '../../module.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
 import { AdapterConnections } from './adapter-connections.js';
-import { type LiveServer, orgRoom, startLiveServer, userRoom } from './live-server.js';
+import {
+  type LiveServer,
+  type LiveServerOptions,
+  type LiveSocketData,
+  orgRoom,
+  sessionHandshake,
+  startLiveServer,
+  userRoom,
+} from './live-server.js';
 
 /**
  * Who hears an event: the users of these organisations and of every organisation above them that
@@ -56,6 +65,7 @@ export class LiveService implements ServerAttachment {
   private readonly config: ConsoleConfig;
   private readonly sessionResolver: SessionResolver;
   private io: LiveServer | undefined;
+  private options: LiveServerOptions | undefined;
   private connections: AdapterConnections | undefined;
   private gathered = new Map<LiveEventName, Gathered>();
   private timer: NodeJS.Timeout | undefined;
@@ -140,13 +150,34 @@ export class LiveService implements ServerAttachment {
 
   attach(server: HttpServer): void {
     this.connections = new AdapterConnections(this.db, this.logger);
-    this.io = startLiveServer(server, {
+    this.options = {
       pool: this.connections.asPool(),
       sessionResolver: this.sessionResolver,
       trustProxy: this.config.trustProxy,
       publicUrl: () => this.config.publicUrl,
       logger: this.logger,
-    });
+    };
+    this.io = startLiveServer(server, this.options);
+  }
+
+  /**
+   * A namespace of its own for a module's streams (diagnostics), on the same server and adapter,
+   * refusing connections without a console session like the main one. Only after `attach`:
+   * modules attach in order, and this one comes first.
+   */
+  namespace<ClientEvents extends object, ServerEvents extends object, ServerSideEvents extends object>(
+    name: string,
+  ): Namespace<ClientEvents, ServerEvents, ServerSideEvents, LiveSocketData> {
+    const { io, options } = this;
+    if (!io || !options) throw new Error('live: namespace asked for before the live server is attached');
+    const namespace = io.of(name) as unknown as Namespace<
+      ClientEvents,
+      ServerEvents,
+      ServerSideEvents,
+      LiveSocketData
+    >;
+    namespace.use(sessionHandshake(options));
+    return namespace;
   }
 
   /** Sends what has gathered, disconnects every socket, stops the adapter. */

@@ -16,6 +16,7 @@ export type TenantTable =
   | 'alarms'
   | 'device_events'
   | 'scans'
+  | 'diagnostic_sessions'
   | 'unknown_devices'
   | 'roles'
   | 'users';
