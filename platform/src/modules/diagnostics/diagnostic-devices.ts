@@ -12,6 +12,7 @@ import { AppError } from '../../http/envelope.js';
 import type { ConfigurationService } from '../configuration/configuration-service.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { TenantScope } from '../tenancy/scope.js';
+import { configMasker } from './config-masking.js';
 import type { PhoneSshTarget } from './phone-ssh-client.js';
 import type { credentialsBody, devicesBody } from './schemas.js';
 
@@ -62,6 +63,12 @@ export class DiagnosticDevices {
   diagnosticsOf(model: string): ModelDiagnostics {
     const found = this.driverRegistry.model(model);
     return found ? diagnosticsFor(found.driver, found.model.id) : diagnosticsFor({ models: [] }, model);
+  }
+
+  /** Masks the passwords in a config export of this model (undefined: a model no driver serves). */
+  configMasker(model: string): ((text: string) => string) | undefined {
+    const found = this.driverRegistry.model(model);
+    return found ? configMasker(found.driver, found.model) : undefined;
   }
 
   async search(

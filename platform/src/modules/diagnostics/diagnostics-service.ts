@@ -148,6 +148,7 @@ export class DiagnosticsService {
         text: plan.text,
         result: plan.result,
         answerCodes: plan.answerCodes,
+        rewrite: body.action === 'config' ? this.devices.configMasker(row.model) : undefined,
         keepLine: plan.range && plan.parseLogLine ? inRange(plan.parseLogLine, plan.range) : undefined,
         preamble,
       },

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import {
+  DIAGNOSTIC_CAPTURE_LIMIT_BYTES,
   type DiagnosticAction,
   type DiagnosticState,
   type MessageKey,
@@ -36,6 +37,8 @@ export interface SessionPlan {
   keepLine?: (line: string) => boolean;
   /** Written before the command's output (the system log's console part). */
   preamble?: string;
+  /** Rewrites the whole output before it is kept (the config export's passwords masked); nothing streams. */
+  rewrite?: (text: string) => string;
   /** An exit code that is an answer, not a failure (ping's 1: nothing answered). */
   answerCodes?: readonly number[];
 }
@@ -128,9 +131,18 @@ export class SessionRunner {
   private async pump(command: PhoneCommand): Promise<{ code: number | null; stderr: string }> {
     const decoder = new StringDecoder('utf8');
     let partial = '';
-    const keepLine = this.plan.keepLine;
+    const { keepLine, rewrite } = this.plan;
+    const whole: Buffer[] = [];
+    let wholeBytes = 0;
     command.output.on('data', (chunk: Buffer) => {
       if (this.ending?.state === 'limit') return;
+      if (rewrite) {
+        wholeBytes += chunk.length;
+        if (wholeBytes > DIAGNOSTIC_CAPTURE_LIMIT_BYTES)
+          this.stop({ state: 'limit', message: 'diagnosticsLimitReached' });
+        else whole.push(chunk);
+        return;
+      }
       if (!this.plan.text) return void this.take(chunk);
       if (!keepLine && !this.plan.result) return void this.take(chunk);
       const lines = (partial + decoder.write(chunk)).split('\n');
@@ -140,6 +152,11 @@ export class SessionRunner {
       if (kept.length > 0) this.take(Buffer.from(`${kept.join('\n')}\n`));
     });
     const exit = await command.exit;
+    if (rewrite) {
+      const text = rewrite(Buffer.concat(whole).toString('utf8'));
+      if (text) this.take(Buffer.from(text));
+      return exit;
+    }
     const rest = partial + decoder.end();
     if (rest && (!keepLine || keepLine(rest))) {
       this.plan.result?.read(rest);
