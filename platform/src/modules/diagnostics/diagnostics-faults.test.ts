@@ -203,17 +203,22 @@ describe('sessions outlive their browsers, not their instance', () => {
     const proxy = await throttledProxy(f.running.url, 400_000);
     const slow = await f.watcher(f.api.cookieHeader, { ...f.running, url: proxy.url });
     await f.watch(slow, session.id);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const gaps = () =>
+      slow.outputs.filter((output, index) => {
+        const before = slow.outputs[index - 1];
+        return before && output.offset > before.offset + Buffer.byteLength(before.text);
+      });
+    // However loaded the machine, the link falls behind the phone within seconds.
+    await until(
+      async () => gaps().length,
+      (count) => count > 0,
+      30_000,
+    );
     proxy.close();
     await f.api.call('POST', '/diagnostics/stop', { sessionId: session.id });
     const row = await f.ended(session.id);
     const received = slow.outputs.reduce((sum, output) => sum + Buffer.byteLength(output.text), 0);
-    const gaps = slow.outputs.filter((output, index) => {
-      const before = slow.outputs[index - 1];
-      return before && output.offset > before.offset + Buffer.byteLength(before.text);
-    });
-    expect(row.bytes).toBeGreaterThan(5_000_000);
-    expect(gaps.length).toBeGreaterThan(0);
+    expect(gaps().length).toBeGreaterThan(0);
     expect(received).toBeLessThan(row.bytes);
   });
 });

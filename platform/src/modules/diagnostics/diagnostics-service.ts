@@ -57,6 +57,13 @@ const SESSION_COLUMNS = `s.id, s.device_id, s.device_name, s.mac, s.model, s.act
   s.bytes, s.user_name, s.started_at, s.ended_at, s.result, s.oid`;
 
 /**
+ * The sessions a user sees: its organisations', of devices in its sites (a sub-user limited to some
+ * sites sees no session of a device elsewhere, nor of one deleted since).
+ */
+const SESSIONS_IN_SCOPE = `diagnostic_sessions s LEFT JOIN devices d ON d.id = s.device_id
+  WHERE {scope:s.org_id} AND {sites:d.site_id}`;
+
+/**
  * Diagnostic sessions (docs/diagnostics.md): started here and run by a `SessionRunner` on the
  * instance that accepted them; read, stopped and downloaded from any instance; watched live
  * through `DiagnosticStreams`.
@@ -166,7 +173,7 @@ export class DiagnosticsService {
 
   /** Stops a running session wherever it runs (its instance sees the state at its next write). */
   async stop(scope: TenantScope, sessionId: number): Promise<void> {
-    await scope.assertOwns(this.db, 'diagnostic_sessions', sessionId);
+    await this.row(scope, sessionId);
     await this.db.execute(
       `UPDATE diagnostic_sessions SET state = 'stopped', ended_at = now()
         WHERE id = $1 AND state IN ('connecting', 'running')`,
@@ -183,8 +190,8 @@ export class DiagnosticsService {
     await this.endStale();
     const rows = await scope.query<SessionDbRow & { total: string }>(
       this.db,
-      `SELECT ${SESSION_COLUMNS}, count(*) OVER () AS total FROM diagnostic_sessions s
-        WHERE {scope:s.org_id} AND ($1::bigint IS NULL OR s.device_id = $1)
+      `SELECT ${SESSION_COLUMNS}, count(*) OVER () AS total FROM ${SESSIONS_IN_SCOPE}
+          AND ($1::bigint IS NULL OR s.device_id = $1)
         ORDER BY s.id DESC LIMIT $2 OFFSET $3`,
       [search.deviceId ?? null, search.pageSize, (search.currentPage - 1) * search.pageSize],
     );
@@ -288,7 +295,7 @@ export class DiagnosticsService {
     await this.endStale();
     const [row] = await scope.query<SessionDbRow>(
       this.db,
-      `SELECT ${SESSION_COLUMNS} FROM diagnostic_sessions s WHERE s.id = $1 AND {scope:s.org_id}`,
+      `SELECT ${SESSION_COLUMNS} FROM ${SESSIONS_IN_SCOPE} AND s.id = $1`,
       [sessionId],
     );
     if (!row) throw AppError.notFound();

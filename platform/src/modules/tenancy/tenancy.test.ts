@@ -37,6 +37,8 @@ let acmeFirmwareId = 0;
 let acmeResourceId = 0;
 let acmeAlarmId = 0;
 let acmeStrategyId = 0;
+let acmeDiagnosticId = 0;
+const DIAGNOSTIC_MARKER = 'Acme diagnostic capture';
 
 /** Every way a request can name Acme's rows: its ids of each kind, in the query and in the body. */
 function victimNamings(): Naming[] {
@@ -79,6 +81,13 @@ function victimNamings(): Naming[] {
     { id: acmeResourceId, ids: [acmeResourceId], resourceId: acmeResourceId, deviceIds: [acmeDeviceId] },
     { id: acmeAlarmId, ids: [acmeAlarmId] },
     { id: acmeStrategyId, ids: [acmeStrategyId], status: 0 },
+    {
+      id: acmeDiagnosticId,
+      sessionId: acmeDiagnosticId,
+      deviceId: acmeDeviceId,
+      action: 'config',
+      host: '10.0.0.1',
+    },
   ];
 }
 
@@ -261,6 +270,13 @@ describe('tenant isolation', () => {
     });
     expect(strategy.code, strategy.message).toBe(0);
     acmeStrategyId = Number(strategy.rows[0]?.id);
+    // Acme's finished diagnostic session, its output in a large object.
+    const diagnostic = await db.one<{ id: string }>(
+      `INSERT INTO diagnostic_sessions (org_id, device_id, mac, action, state, oid, bytes, ended_at)
+       VALUES ($1, $2, $3, 'log', 'done', lo_from_bytea(0, convert_to($4, 'UTF8')), length($4), now()) RETURNING id`,
+      [acme.orgId, acmeDeviceId, ACME_MAC, DIAGNOSTIC_MARKER],
+    );
+    acmeDiagnosticId = Number(diagnostic?.id);
     // Delivered before the snapshot (the delivery job changes these rows on its own).
     await until(
       () => db.one<{ pending: boolean | null }>('SELECT bool_or(undelivered) AS pending FROM alarms'),
@@ -272,6 +288,7 @@ describe('tenant isolation', () => {
     const called = await walkEveryRoute(running.url, api, victimNamings(), [
       ...acmeDataMarkers,
       'Acme night watch',
+      DIAGNOSTIC_MARKER,
       'Acme Hotels',
       acme.userName,
       'Initech',
@@ -393,7 +410,10 @@ describe('channels, entered enterprises and sub-users', () => {
       );
     const before = await otherDevices();
     const [deviceNaming] = victimNamings();
-    const called = await walkEveryRoute(running.url, api, deviceNaming ? [deviceNaming] : [], [
+    const diagnosticNaming = victimNamings().find((naming) => naming.sessionId !== undefined);
+    const namings = [deviceNaming, diagnosticNaming].filter((naming) => naming !== undefined);
+    const called = await walkEveryRoute(running.url, api, namings, [
+      DIAGNOSTIC_MARKER,
       ACME_MAC,
       'a1:a1:a1:00:00:01',
       SECRET_MARKER,
