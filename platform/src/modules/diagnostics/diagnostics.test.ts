@@ -143,3 +143,46 @@ describe('ping, traceroute, trace and screen', () => {
     expect(startsWithPngSignature(png.bytes)).toBe(true);
   });
 });
+
+describe('export system log', () => {
+  it("by range: the console's records of the device and the phone's own log lines in it", async () => {
+    const { id } = device(0);
+    const { db } = f.running.cradle;
+    await db.execute(
+      `INSERT INTO device_events (org_id, device_id, event, account, created_at)
+       VALUES ($1, $2, 'registered', '1001', now() - interval '10 minutes'),
+              ($1, $2, 'reboot', NULL, now() - interval '3 days')`,
+      [f.acme.orgId, id],
+    );
+    const exported = async (body: Record<string, unknown>) => {
+      const started = await f.start({ deviceId: id, action: 'systemLog', ...body });
+      expect(started.code, started.message).toBe(0);
+      const row = await f.ended(started.rows[0]?.id ?? 0);
+      expect(row.state).toBe('done');
+      return { row, text: (await f.download(row.id)).bytes.toString('utf8') };
+    };
+    const phoneLines = (text: string) => text.split('\n').filter((line) => / user\.\w+ /.test(line));
+
+    const day = await exported({ range: '1d' });
+    expect(day.row.detail).toBe('Range: 1 day');
+    expect(day.text).toMatch(/^# Console records of this device from /);
+    expect(day.text).toMatch(/Z event registered account=1001\n/);
+    expect(day.text).not.toMatch(/event reboot/);
+    // The simulated phone's log holds 200 lines of the last hour.
+    expect(phoneLines(day.text)).toHaveLength(200);
+
+    const all = await exported({ range: 'all' });
+    expect(all.text).toMatch(/event reboot/);
+
+    const now = Date.now();
+    const half = await exported({
+      range: 'custom',
+      startTime: new Date(now - 30 * 60_000).toISOString(),
+      endTime: new Date(now).toISOString(),
+    });
+    const kept = phoneLines(half.text).length;
+    expect(kept).toBeGreaterThan(80);
+    expect(kept).toBeLessThan(120);
+    expect(half.text).toMatch(/event registered/);
+  });
+});
