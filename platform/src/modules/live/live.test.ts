@@ -102,6 +102,8 @@ describe('live updates over socket.io', () => {
     expect(await refusal(connect(second, cookies[acme.userName], { namespace: '/admin' }))).toBe(
       'Invalid namespace',
     );
+    // The diagnostics namespace asks for a session like the main one.
+    expect(await refusal(connect(second, undefined, { namespace: '/diagnostics' }))).toBe('unauthorized');
     // The console's own page is welcome.
     const ownPage = await connect(second, cookies[acme.userName], { origin: second.url });
     expect(ownPage.socket.connected).toBe(true);
