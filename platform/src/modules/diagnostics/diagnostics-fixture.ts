@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   DIAGNOSTICS_NAMESPACE,
   type DiagnosticOutput,
@@ -230,4 +235,21 @@ export async function throttledProxy(
       server.close();
     },
   };
+}
+
+/** The packets `tcpdump -r` reads from a pcap file, one line each (it fails on a damaged file). */
+export async function readWithTcpdump(bytes: Buffer): Promise<string[]> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'trace-'));
+  try {
+    const file = path.join(folder, 'trace.pcap');
+    writeFileSync(file, bytes);
+    const tcpdump =
+      ['/usr/bin/tcpdump', '/usr/sbin/tcpdump'].find((candidate) => existsSync(candidate)) ?? 'tcpdump';
+    const { stdout } = await promisify(execFile)(tcpdump, ['-r', file, '-n', '-tt'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout.split('\n').filter((line) => line !== '');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

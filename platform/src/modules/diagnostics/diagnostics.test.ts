@@ -1,7 +1,7 @@
 import { type DiagnosticSessionRow, startsWithPcapHeader, startsWithPngSignature } from '@phonefleet/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../testing/until.js';
-import { countPcapRecords, type Device, DiagnosticsFixture } from './diagnostics-fixture.js';
+import { countPcapRecords, type Device, DiagnosticsFixture, readWithTcpdump } from './diagnostics-fixture.js';
 
 let f: DiagnosticsFixture;
 let devices: Device[] = [];
@@ -134,7 +134,10 @@ describe('ping, traceroute, trace and screen', () => {
     const pcap = await f.download(trace.id);
     expect(pcap.type).toBe('application/vnd.tcpdump.pcap');
     expect(startsWithPcapHeader(pcap.bytes)).toBe(true);
-    expect(countPcapRecords(pcap.bytes)).toBeGreaterThan(5);
+    const records = countPcapRecords(pcap.bytes);
+    expect(records).toBeGreaterThan(5);
+    // Read back by a real pcap reader: every record whole.
+    expect(await readWithTcpdump(pcap.bytes)).toHaveLength(records);
 
     const screen = (await f.start({ deviceId: id, action: 'screenshot' })).rows[0] as DiagnosticSessionRow;
     expect((await f.ended(screen.id)).state).toBe('done');
