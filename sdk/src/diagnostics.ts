@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from './envelope.js';
 import { isMessageKey, messages, translate } from './messages.js';
 
@@ -81,29 +80,6 @@ export interface LocalizedReason {
 
 /** What a driver declares for its family (and a model for itself, where models differ). */
 export type DiagnosticsDeclaration = { commands: DiagnosticCommands } | { unsupported: LocalizedReason };
-
-const fn = (name: string) =>
-  z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
-    message: `${name} must be a function`,
-  });
-const withParser = (name: string) =>
-  z.object({ command: fn(`${name}.command`), parseLine: fn(`${name}.parseLine`) });
-const commandOnly = (name: string) => z.object({ command: fn(`${name}.command`) });
-
-const commandsSchema = z.object({
-  log: withParser('log'),
-  trace: commandOnly('trace'),
-  screenshot: commandOnly('screenshot'),
-  ping: withParser('ping'),
-  traceroute: withParser('traceroute'),
-  exportLog: withParser('exportLog'),
-  exportConfig: commandOnly('exportConfig'),
-});
-
-export const diagnosticsDeclarationSchema = z.union([
-  z.object({ commands: commandsSchema }),
-  z.object({ unsupported: z.object({ en: z.string().min(1), 'zh-CN': z.string().min(1) }) }),
-]) as unknown as z.ZodType<DiagnosticsDeclaration, DiagnosticsDeclaration>;
 
 export type ModelDiagnostics =
   | { supported: true; commands: DiagnosticCommands }

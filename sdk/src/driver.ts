@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diagnosticsDeclarationSchema } from './diagnostics.js';
+import { diagnosticsDeclarationSchema } from './diagnostics-schema.js';
 import { assertSdkSatisfied, ContractError, describeIssues } from './plugin.js';
 import { DEFAULT_FILE_PARAMETERS, DOWNLOAD_KINDS, type DownloadKind } from './resources.js';
 

@@ -62,7 +62,7 @@ export interface DiagnosticDeviceRow {
   macAddress: string;
   model: string;
   ip: string;
-  /** The spec's device status (1 online, 2 offline, ...). */
+  /** The spec's device status (`states.ts`: 0 offline, 1 online, 2 abnormal). */
   status: number;
   siteName: string;
   /** False when the model's driver declares no diagnostics; `reason` says so in the caller's language. */

@@ -14,6 +14,7 @@ export {
   StrategyFrequency,
   StrategyMode,
 } from '../alarms.js';
+export { DIAGNOSTIC_END_STATES, DIAGNOSTICS_NAMESPACE } from '../api/diagnostics.js';
 export {
   MAX_LINES,
   NatTraversal,
@@ -23,6 +24,15 @@ export {
   SIP_TOKEN,
   SipTransport,
 } from '../api/sip.js';
+export {
+  checkDiagnosticHost,
+  DIAGNOSTIC_CAPTURE_LIMIT_BYTES,
+  diagnosticMessage,
+  isLogLevel,
+  LOG_LEVELS,
+  type LogLevel,
+  MAX_PING_COUNT,
+} from '../diagnostics.js';
 export {
   DEFAULT_PAGE_SIZE,
   EMPTY_CELL,
