@@ -20,7 +20,7 @@ async function sessionCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  f = await DiagnosticsFixture.start();
+  f = await DiagnosticsFixture.start(79);
   devices = await f.phones(5, 'H2P');
 }, 60_000);
 

@@ -44,6 +44,8 @@ export class DiagnosticsFixture {
   private readonly fleets: SimulatedFleet[] = [];
 
   private constructor(
+    /** Second octet of the phones' loopback addresses (127.<block>.x.y): one per test file. */
+    private readonly block: number,
     readonly running: RunningConsole,
     readonly acme: TestTenant,
     readonly globex: TestTenant,
@@ -51,7 +53,7 @@ export class DiagnosticsFixture {
     readonly globexApi: ApiClient,
   ) {}
 
-  static async start(): Promise<DiagnosticsFixture> {
+  static async start(block = 77): Promise<DiagnosticsFixture> {
     const running = await createTestConsole();
     const acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
     const globex = await createTenant(running.cradle.db, 'enterprise', 'Globex');
@@ -69,7 +71,7 @@ export class DiagnosticsFixture {
     });
     expect(saved.code, saved.message).toBe(0);
     expect((await api.call('POST', '/tb-provisioning/credentials', PROVISIONING)).code).toBe(0);
-    return new DiagnosticsFixture(running, acme, globex, api, globexApi);
+    return new DiagnosticsFixture(block, running, acme, globex, api, globexApi);
   }
 
   /** Acme's phones of `model` with SSH on a free port each, known to the console with their address and port. */
@@ -81,7 +83,7 @@ export class DiagnosticsFixture {
       consoleUrl: this.running.url,
       count,
       models: [{ driver: found.driver, model }],
-      addressBase: `127.77.${this.fleets.length}.0`,
+      addressBase: `127.${this.block}.${this.fleets.length}.0`,
       sipPort: 0,
       httpPort: false,
       accountBase: false,

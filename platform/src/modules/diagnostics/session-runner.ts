@@ -43,6 +43,8 @@ export interface SessionPlan {
   answerCodes?: readonly number[];
 }
 
+/** How often watchers hear a running session's byte count. */
+const PROGRESS_MS = 1000;
 /** How long a command asked to stop may take to flush and exit before the connection is cut. */
 const STOP_GRACE_MS = 1500;
 
@@ -112,8 +114,14 @@ export class SessionRunner {
       return this.finish(this.ending ?? { state: 'stopped', message: '' });
     }
     this.progress('running', '');
+    let progressAt = Date.now();
     this.writer = new CaptureWriter(deps.db, plan.sessionId, plan.oid, (state) => {
-      if (state === 'stopped') this.stop({ state: 'stopped', message: '' });
+      if (state === 'stopped') return this.stop({ state: 'stopped', message: '' });
+      // What grows without text to show (a trace) is told by its byte count, once a second.
+      if (Date.now() - progressAt >= PROGRESS_MS) {
+        progressAt = Date.now();
+        this.progress('running', '');
+      }
     });
     if (plan.preamble) this.take(Buffer.from(plan.preamble));
     try {
