@@ -28,6 +28,30 @@ export interface ZonedDateTimePickerProps {
 }
 
 /** The wall clock of the user's zone, held in a picker value whose local fields show it. */
+/** A moment picked in an antd date-time picker (a dayjs value), read through these fields only. */
+export interface PickedTime {
+  year(): number;
+  /** 0–11. */
+  month(): number;
+  date(): number;
+  hour(): number;
+  minute(): number;
+}
+
+/** The instant a picker's wall-clock value stands for in the user's zone (`GMT+08:00`). */
+export function epochOfPicked(picked: PickedTime, zoneOffset: string): number {
+  return epochOfWallClock(
+    {
+      year: picked.year(),
+      month: picked.month() + 1,
+      day: picked.date(),
+      hour: picked.hour(),
+      minute: picked.minute(),
+    },
+    zoneOffset,
+  );
+}
+
 function pickerValue(epoch: number, zoneOffset: string): Dayjs {
   const wall = wallClockAt(epoch, zoneOffset);
   return dayjs(new Date(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute));
@@ -58,18 +82,7 @@ export function ZonedDateTimePicker({
         }
         onChange={(picked) => {
           if (!picked) return onChange?.(undefined);
-          onChange?.(
-            epochOfWallClock(
-              {
-                year: picked.year(),
-                month: picked.month() + 1,
-                day: picked.date(),
-                hour: picked.hour(),
-                minute: picked.minute(),
-              },
-              zoneOffset,
-            ),
-          );
+          onChange?.(epochOfPicked(picked, zoneOffset));
         }}
         style={{ width: 220 }}
       />

@@ -237,4 +237,9 @@ export {
   wizardState,
   wizardStepsOf,
 } from './wizard.js';
-export { ZonedDateTimePicker, type ZonedDateTimePickerProps } from './ZonedDateTimePicker.js';
+export {
+  epochOfPicked,
+  type PickedTime,
+  ZonedDateTimePicker,
+  type ZonedDateTimePickerProps,
+} from './ZonedDateTimePicker.js';

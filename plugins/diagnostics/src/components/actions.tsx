@@ -2,10 +2,11 @@ import type { SystemLogRange } from '@phonefleet/sdk';
 import {
   checkDiagnosticHost,
   DIAGNOSTIC_CAPTURE_LIMIT_BYTES,
-  epochOfWallClock,
+  epochOfPicked,
   formatBytes,
   LOG_LEVELS,
   MAX_PING_COUNT,
+  type PickedTime,
   translate,
   useSession,
   useTexts,
@@ -122,16 +123,6 @@ export function Traceroute(props: ActionProps) {
   );
 }
 
-/** A moment picked in a date-time picker (a dayjs value, read through these fields only). */
-interface PickedTime {
-  year(): number;
-  /** 0–11. */
-  month(): number;
-  date(): number;
-  hour(): number;
-  minute(): number;
-}
-
 type PickedRange = [PickedTime | null, PickedTime | null] | null | undefined;
 
 interface SystemLogValues {
@@ -150,19 +141,7 @@ export function ExportSystemLog(props: ActionProps) {
   const t = useTexts(diagnosticText);
   const { language, zoneOffset } = useSession();
   // The picker shows and reads wall-clock times of the user's zone.
-  const iso = (picked: PickedTime) =>
-    new Date(
-      epochOfWallClock(
-        {
-          year: picked.year(),
-          month: picked.month() + 1,
-          day: picked.date(),
-          hour: picked.hour(),
-          minute: picked.minute(),
-        },
-        zoneOffset,
-      ),
-    ).toISOString();
+  const iso = (picked: PickedTime) => new Date(epochOfPicked(picked, zoneOffset)).toISOString();
   const rangeRule: Rule = {
     validator: async (_rule, value: PickedRange) => {
       const [first, last] = value ?? [];
