@@ -4,7 +4,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { bodyParser } from '@koa/bodyparser';
-import Router from '@koa/router';
 import { ErrorCode, isMessageKey, type Language, normaliseLanguage } from '@phonefleet/sdk';
 import Koa, { type Context, type Next } from 'koa';
 import compress from 'koa-compress';
@@ -14,6 +13,7 @@ import type { z } from 'zod';
 import { projectRoot } from '../config.js';
 import type { SessionInfo } from '../modules/auth/session-info.js';
 import { PRODUCT_VERSION } from '../product.js';
+import { type ApiEndpoint, apiRouter } from './api-router.js';
 import { createDeviceApp, type DeviceRoute } from './device-app.js';
 import { AppError, failure, success } from './envelope.js';
 import { FailureLog } from './failure-log.js';
@@ -147,7 +147,7 @@ async function authorise(
   return session;
 }
 
-function mount(router: Router, route: RouteDefinition, sessions: SessionResolver): void {
+function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoint {
   const { upload } = route;
   // Uploads are read into memory only for callers allowed to make them.
   const middleware =
@@ -162,7 +162,7 @@ function mount(router: Router, route: RouteDefinition, sessions: SessionResolver
             uploadMiddleware(upload),
           ]
         : [parseJson];
-  router[route.method](route.path, ...middleware, async (ctx: Context) => {
+  const last = async (ctx: Context) => {
     try {
       await handle(ctx);
     } catch (error) {
@@ -171,7 +171,8 @@ function mount(router: Router, route: RouteDefinition, sessions: SessionResolver
       if (stored && upload?.store) await upload.store.discardUnclaimed(stored.id);
       throw error;
     }
-  });
+  };
+  return { method: route.method, path: route.path, middleware: [...middleware, last] };
 
   async function handle(ctx: Context): Promise<void> {
     const state = ctx.state.request as RequestState;
@@ -259,14 +260,17 @@ export function createHttpApp({
   for (const middleware of createDeviceApp(deviceRoutes, failures).middleware) app.use(middleware);
 
   const openApi = buildOpenApi(routes, PRODUCT_VERSION);
-  const api = new Router({ prefix: '/api' });
-  api.use(sameOriginOnly(publicUrl));
-  for (const route of routes) mount(api, route, sessions);
-  api.get('/openapi.json', (ctx) => {
-    ctx.body = openApi;
+  const endpoints = routes.map((route) => endpoint(route, sessions));
+  endpoints.push({
+    method: 'get',
+    path: '/openapi.json',
+    middleware: [
+      (ctx) => {
+        ctx.body = openApi;
+      },
+    ],
   });
-  app.use(api.routes());
-  app.use(api.allowedMethods({ throw: false }));
+  app.use(apiRouter('/api', endpoints, [sameOriginOnly(publicUrl)]));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
