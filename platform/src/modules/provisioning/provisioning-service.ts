@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  type ConfigFile,
   type DeviceIdentity,
   DeviceStatus,
   type DriverManifest,
+  type DriverModel,
   downloadKindOfTask,
   fileParameter,
   matchConfigFile,
@@ -26,6 +28,7 @@ import { boundLinesSql } from '../sip/binding-sql.js';
 import { type BoundLine, lineValues } from '../sip/line-values.js';
 import { confirmDeliveriesSql, unservedFetchesSql } from '../tasks/deliveries.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
+import { type RenderedFile, RenderedFiles } from './rendered-files.js';
 import { treePaths } from './tree-paths.js';
 import { UnknownDevices } from './unknown-devices.js';
 
@@ -60,6 +63,8 @@ const FLUSH_MS = 1000;
 const UNSERVED_LIMIT = 100_000;
 /** Device lookups kept per instance; a phone fleet of this size fits in a few hundred MB. */
 const CACHE_LIMIT = 200_000;
+/** Bodies of rendered files kept per instance (a file is a few KiB: tens of thousands of phones). */
+const RENDERED_BYTES = 64 * 1024 * 1024;
 const notFound: DeviceReply = {
   status: 404,
   headers: { 'Content-Type': 'text/plain' },
@@ -88,6 +93,7 @@ export class ProvisioningService {
    * file (see migration 0003). Off whenever the LISTEN connection is down.
    */
   private readonly lookups = new Map<string, DeviceRow>();
+  private readonly rendered = new RenderedFiles(RENDERED_BYTES);
   private cacheOn = false;
   private generation = 0;
   private readonly timer: NodeJS.Timeout;
@@ -112,10 +118,12 @@ export class ProvisioningService {
       () => {
         this.generation += 1;
         this.lookups.clear();
+        this.rendered.clear();
       },
       (listening) => {
         this.generation += 1;
         this.lookups.clear();
+        this.rendered.clear();
         this.cacheOn = listening;
       },
     );
@@ -163,6 +171,8 @@ export class ProvisioningService {
     }
 
     let device: DeviceRow | undefined;
+    // A file rendered from this lookup is kept only if no change was announced since it began.
+    const generation = this.generation;
     let verdict: Awaited<ReturnType<DeviceGate['judge']>>;
     try {
       device = await this.lookup(mac, request.ip);
@@ -201,37 +211,22 @@ export class ProvisioningService {
         Number(device.org_id),
       );
     }
-    const layers = (device.layers ?? []).map((layer) => ({
-      relation: layer.relation,
-      relationId: Number(layer.relationId),
-      pushed: layer.pushed,
-    }));
-    const downloads = this.downloadValues(
-      found.driver,
-      device.downloads ?? [],
+    const file = this.renderedFile(
+      device,
+      found,
+      match.file,
       mac,
       request.origin,
       verdict.authenticated,
+      generation,
     );
-    const values = this.values(
-      layers,
-      device.lines ?? [],
-      downloads,
-      found.model.capabilities,
-      verdict.authenticated,
-    );
-    const body = found.driver.render(values, {
-      model: found.model,
-      mac,
-      file: match.file,
-    });
     this.pending.set(Number(device.id), {
       at: new Date(),
       ip: request.ip,
       model: identified?.identity.model ?? device.model,
       firmware: identified?.identity.firmware ?? null,
     });
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const { body, etag } = file;
     const headers = {
       ETag: etag,
       'Cache-Control': 'private, no-cache',
@@ -239,6 +234,39 @@ export class ProvisioningService {
     };
     if (request.ifNoneMatch === etag) return { status: 304, headers };
     return { status: 200, headers, body };
+  }
+
+  /** The phone's file, rendered or as kept since the last announced change (`RenderedFiles`). */
+  private renderedFile(
+    device: DeviceRow,
+    found: { driver: DriverManifest; model: DriverModel },
+    file: ConfigFile,
+    mac: string,
+    origin: string,
+    authenticated: boolean,
+    generation: number,
+  ): RenderedFile {
+    // Files offering downloads are never kept: their URLs follow the request and the push ends.
+    const key = device.downloads ? undefined : `${device.id}|${file.name}|${authenticated ? 1 : 0}`;
+    const kept = key === undefined ? undefined : this.rendered.get(key);
+    if (kept) return kept;
+    const layers = (device.layers ?? []).map((layer) => ({
+      relation: layer.relation,
+      relationId: Number(layer.relationId),
+      pushed: layer.pushed,
+    }));
+    const downloads = this.downloadValues(found.driver, device.downloads ?? [], mac, origin, authenticated);
+    const values = this.values(
+      layers,
+      device.lines ?? [],
+      downloads,
+      found.model.capabilities,
+      authenticated,
+    );
+    const body = found.driver.render(values, { model: found.model, mac, file });
+    const rendered = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    if (key !== undefined && this.cacheOn && generation === this.generation) this.rendered.set(key, rendered);
+    return rendered;
   }
 
   /**
