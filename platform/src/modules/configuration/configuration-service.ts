@@ -16,6 +16,7 @@ import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
+import { ancestorIdsSql } from '../tenancy/ancestors.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { layerNames } from './layer-names.js';
 import { shareTreeWithModels } from './model-applicability.js';
@@ -34,9 +35,9 @@ export function layersQuery(deviceWhere: string): string {
        WHERE ${deviceWhere}),
     chain AS (
       SELECT 1 AS rank, length(o.path) AS depth, 'global' AS relation, o.id AS relation_id
-        FROM d JOIN orgs o ON d.org_path LIKE o.path || '%'
+        FROM d JOIN orgs o ON o.id = ANY (${ancestorIdsSql('d.org_path')})
       UNION ALL
-      SELECT 2, length(s.path), 'site', s.id FROM d JOIN sites s ON d.site_path LIKE s.path || '%'
+      SELECT 2, length(s.path), 'site', s.id FROM d JOIN sites s ON s.id = ANY (${ancestorIdsSql('d.site_path')})
       UNION ALL
       SELECT 3, 0, 'model', m.id FROM d JOIN model_templates m ON m.site_id = d.site_id AND m.model = d.model
       UNION ALL

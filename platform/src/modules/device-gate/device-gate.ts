@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { DeviceReply } from '../../http/device-app.js';
+import { ancestorIdsSql } from '../tenancy/ancestors.js';
 import { challenge, NONCE_SECONDS, parseAuthorization, verifyDigest } from './digest.js';
 import { GuessThrottle } from './guess-throttle.js';
 
@@ -17,11 +18,11 @@ import { GuessThrottle } from './guess-throttle.js';
 export function gateColumns(device = 'd'): string {
   return `${device}.mac, ${device}.prov_ha1 AS device_ha1,
          coalesce((SELECT $2::inet <<= ANY(o.prov_allow_cidrs) FROM orgs o
-                    WHERE ${device}.org_path LIKE o.path || '%' AND o.prov_allow_cidrs IS NOT NULL
+                    WHERE o.id = ANY (${ancestorIdsSql(`${device}.org_path`)}) AND o.prov_allow_cidrs IS NOT NULL
                     ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
          (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
-            FROM orgs o WHERE ${device}.org_path LIKE o.path || '%' AND o.prov_ha1 IS NOT NULL) AS credentials,
-         EXISTS (SELECT 1 FROM orgs o WHERE ${device}.org_path LIKE o.path || '%' AND o.status = 'frozen') AS frozen`;
+            FROM orgs o WHERE o.id = ANY (${ancestorIdsSql(`${device}.org_path`)}) AND o.prov_ha1 IS NOT NULL) AS credentials,
+         EXISTS (SELECT 1 FROM orgs o WHERE o.id = ANY (${ancestorIdsSql(`${device}.org_path`)}) AND o.status = 'frozen') AS frozen`;
 }
 
 /** What `gateColumns` selects. The query binds the caller's address as `$2`. */
