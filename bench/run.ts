@@ -10,6 +10,7 @@ import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
 import { benchLiveOffline } from './live.js';
 import { benchParameterEditor } from './parameter-editor.js';
+import { benchProvisioningLookup } from './prov-lookup.js';
 import { benchProvisioning } from './provisioning.js';
 import { benchPush } from './push.js';
 import { signInAdmin } from './sign-in.js';
@@ -48,6 +49,7 @@ async function benchEditor(): Promise<Record<string, number>> {
 try {
   Object.assign(figures, await benchHealth(running));
   Object.assign(figures, await benchProvisioning(running));
+  Object.assign(figures, await benchProvisioningLookup(running));
   Object.assign(figures, await benchBulkBind(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchFirmware(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchEditor());
@@ -78,6 +80,7 @@ const goals: Record<string, string> = {
   provColdRatioToBare: '>= 0.5',
   provColdFilesPerSecond: '>= 3000',
   provTwoLinesDropPercent: '<= 10',
+  provLookupExecutionMs: '<= 1 (1,000 organisations, 10,000 sites)',
   sipBulkBind10kSeconds: '<= 5',
   firmwareUploadRssGrowthMiB: '<= 64',
   paramEditorInteractiveMs: '<= 1500',
