@@ -70,11 +70,19 @@ function requestContext(logger: Logger, failures: FailureLog) {
     const incoming = ctx.get('X-Request-Id');
     const requestId = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     let log: Logger | undefined;
+    let language: Language | undefined;
+    let zoneOffsetMinutes: number | undefined;
+    // Each made on first use: most requests never log, many never read the language or the zone.
     const state: RequestState = {
       requestId,
-      language: normaliseLanguage(ctx.get('Accept-Language')),
-      zoneOffsetMinutes: parseZoneOffset(ctx.get('Timezone')),
-      // Made on first use: most requests never log.
+      get language() {
+        language ??= normaliseLanguage(ctx.get('Accept-Language'));
+        return language;
+      },
+      get zoneOffsetMinutes() {
+        zoneOffsetMinutes ??= parseZoneOffset(ctx.get('Timezone'));
+        return zoneOffsetMinutes;
+      },
       get log() {
         log ??= logger.child({ requestId });
         return log;
@@ -112,8 +120,9 @@ const gzip = promisify(zlib.gzip);
  */
 async function writeJson(ctx: Context, body: object): Promise<void> {
   const json = JSON.stringify(body);
-  ctx.type = 'application/json; charset=utf-8';
-  ctx.vary('Accept-Encoding');
+  // Set as they are: Koa's `type` and `vary` setters parse and look up what is constant here.
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.set('Vary', 'Accept-Encoding');
   if (json.length >= GZIP_THRESHOLD && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
     ctx.set('Content-Encoding', 'gzip');
     ctx.body = await gzip(json);
