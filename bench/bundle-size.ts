@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -193,6 +193,18 @@ export function measureBundles(options: { hostDir?: string; pluginDir?: string }
       hostShared,
     },
   };
+}
+
+/** Every built plugin's own first-screen weight (what `homeKiB` is for home), gzip KiB by plugin folder. */
+export function measurePluginBundles(): Record<string, number> {
+  const plugins = path.join(root, 'plugins');
+  const sizes: Record<string, number> = {};
+  for (const name of readdirSync(plugins).sort()) {
+    const dist = path.join(plugins, name, 'dist');
+    if (existsSync(path.join(dist, 'mf-manifest.json')))
+      sizes[name] = measureBundles({ pluginDir: dist }).homeKiB;
+  }
+  return sizes;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
