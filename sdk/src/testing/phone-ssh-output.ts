@@ -38,6 +38,17 @@ export function simulatedLogLine(time: Date, level: LogLevel, index = 0): string
   return `${date} ${clock} ${time.getUTCFullYear()} user.${PRIORITY[level]} ${text}`;
 }
 
+/** A log line with the phone's send time at its end (` t=<epoch ms>`), for latency measures. */
+export function withSendStamp(line: string, sentAt: number): string {
+  return `${line} t=${sentAt}`;
+}
+
+/** The send time `withSendStamp` put at the end of `line` (epoch ms), or undefined. */
+export function sendStampOf(line: string): number | undefined {
+  const found = / t=(\d{13})$/.exec(line);
+  return found ? Number(found[1]) : undefined;
+}
+
 /** The levels a capture at `level` shows: it and every more severe one. */
 export function levelsUpTo(level: LogLevel): LogLevel[] {
   return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
