@@ -6,6 +6,7 @@ import { startConsole } from '../platform/src/app.js';
 import { benchAlarmsOffline } from './alarms.js';
 import { benchCalls } from './calls.js';
 import { benchDevices } from './devices.js';
+import { benchDiagnostics } from './diagnostics.js';
 import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
 import { benchLiveOffline } from './live.js';
@@ -76,6 +77,11 @@ const goals: Record<string, string> = {
   alarmsOffline10kStoredMs: '<= 5000',
   alarmsOffline10kEveryBellRightMs: '<= 5000 (sweep to every bell showing its 1,000)',
   alarmsOffline10kNoticesPerBrowserMax: '<= 3',
+  diag50LatencyP95Ms: '<= 250 (50 streams × 1 MB/s asked)',
+  diag50DeliveredMBps: '50 (50 streams × 1 MB/s asked)',
+  diag50PlatformRssMB: '<= 300 (the child console alone)',
+  diag50PlatformPeakRssMB: '<= 300 (the child console alone)',
+  diagOpenSshAfterStop: '0',
 };
 try {
   Object.assign(figures, await benchHealth(running));
@@ -89,6 +95,7 @@ try {
   Object.assign(figures, await benchCalls(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchLiveOffline(running, ADMIN_PASSWORD));
   Object.assign(figures, await benchAlarmsOffline(running, ADMIN_PASSWORD));
+  Object.assign(figures, await benchDiagnostics(running));
   try {
     const { measureBundles, measurePluginBundles } = await import('./bundle-size.js');
     const bundles = measureBundles();

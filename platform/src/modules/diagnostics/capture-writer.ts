@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 const FLUSH_MS = 250;
 const FLUSH_BYTES = 1024 * 1024;
 /** Output waiting to be written beyond which the phone is paused (SSH flow control) until it is. */
-export const WRITE_BACKLOG_BYTES = 4 * 1024 * 1024;
+export const WRITE_BACKLOG_BYTES = 1024 * 1024;
 
 /**
  * A session's output streaming into its large object as it arrives. Each write puts the bytes and
