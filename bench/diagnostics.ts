@@ -323,7 +323,8 @@ async function streamPhase(
       seconds,
       storedBytes: storedAfter - storedBefore,
       rss: Math.max(rss, memory.rss),
-      peakRss: memory.peak,
+      // VmHWM is updated lazily: never below a sample.
+      peakRss: Math.max(memory.peak, rss, memory.rss),
       platformCpuPercent: (platformCpu / seconds) * 100,
       benchCpuPercent: ((benchCpu.user + benchCpu.system) / 1e6 / seconds) * 100,
       machineBusyPercent:
