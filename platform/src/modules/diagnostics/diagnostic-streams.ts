@@ -47,6 +47,14 @@ function queuedPackets(socket: WatcherSocket): number {
   return (socket.conn as unknown as { writeBuffer?: unknown[] }).writeBuffer?.length ?? 0;
 }
 
+/** A session held here: its last output (at least `BACKLOG_BYTES` of it), its end, who elsewhere watches. */
+interface HeldSession {
+  tail: string[];
+  tailLength: number;
+  end: number;
+  remoteUntil: number;
+}
+
 interface Gathered {
   offset: number;
   parts: string[];
@@ -64,7 +72,7 @@ export class DiagnosticStreams {
   private namespace: DiagnosticsNamespace | undefined;
   private readonly gathering = new Map<number, Gathered>();
   /** Sessions held here: the last output kept for late watchers, and until when others want it. */
-  private readonly held = new Map<number, { tail: string; end: number; remoteUntil: number }>();
+  private readonly held = new Map<number, HeldSession>();
   private readonly announcer: NodeJS.Timeout;
 
   constructor(
@@ -111,7 +119,7 @@ export class DiagnosticStreams {
 
   /** A session starts on this instance. */
   hold(sessionId: number): void {
-    this.held.set(sessionId, { tail: '', end: 0, remoteUntil: 0 });
+    this.held.set(sessionId, { tail: [], tailLength: 0, end: 0, remoteUntil: 0 });
   }
 
   /** The session ended here: what is gathered goes out first. */
@@ -124,14 +132,19 @@ export class DiagnosticStreams {
   tailOf(sessionId: number): { text: string; end: number } | undefined {
     this.send(sessionId);
     const held = this.held.get(sessionId);
-    return held ? { text: held.tail, end: held.end } : undefined;
+    return held ? { text: held.tail.join('').slice(-BACKLOG_BYTES), end: held.end } : undefined;
   }
 
   /** Text output of a held session: `offset` is the byte position of its first byte. */
   output(sessionId: number, offset: number, text: string): void {
     const held = this.held.get(sessionId);
     if (held) {
-      held.tail = (held.tail + text).slice(-BACKLOG_BYTES);
+      // Pieces kept, joined only when a watcher asks: a chunk costs no copy of the whole tail.
+      held.tail.push(text);
+      held.tailLength += text.length;
+      while (held.tailLength - (held.tail[0]?.length ?? 0) >= BACKLOG_BYTES) {
+        held.tailLength -= held.tail.shift()?.length ?? 0;
+      }
       held.end = offset + Buffer.byteLength(text);
     }
     const gathered = this.gathering.get(sessionId);
