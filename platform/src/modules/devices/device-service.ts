@@ -269,15 +269,21 @@ export class DeviceService {
       );
     }
     if (sites && filter.bySite) conditions.push(`d.site_id = ANY(${add(sites)}::bigint[])`);
-    // Filters (a keyword's selectivity above all) choose the plan: planned for their values each time.
+    // One ordered scan for the page's ids, then its rows: the scan and its filters read the sort's
+    // index alone where it carries them (a keyword across the fleet by name: the name index has
+    // `search_text`) instead of fetching every row it passes over from the table. Filters (a
+    // keyword's selectivity above all) choose the plan: planned for their values each time.
     const run = conditions.length ? scope.query.bind(scope) : scope.prepared.bind(scope);
     return run(
       this.db,
       `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
-         FROM devices d JOIN sites s ON s.id = d.site_id
-        WHERE {devices:d} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
-        ORDER BY ${column} ${direction}, d.id ${direction}
-        LIMIT ${add(limit)} OFFSET ${add(offset)}`,
+         FROM (SELECT d.id, ${column} AS sort FROM devices d
+                WHERE {devices:d} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+                ORDER BY ${column} ${direction}, d.id ${direction}
+                LIMIT ${add(limit)} OFFSET ${add(offset)}) page
+         JOIN devices d ON d.id = page.id
+         JOIN sites s ON s.id = d.site_id
+        ORDER BY page.sort ${direction}, page.id ${direction}`,
       bind,
     );
   }
