@@ -35,6 +35,21 @@ export class Database {
     return result.rows;
   }
 
+  /**
+   * A SELECT on a hot path whose rows come as arrays of column values, in the statement's order: no
+   * object per row, and no ORM. Prepared under `name` (planned once per connection) when given;
+   * without one it is planned for its values each time, as `query` is.
+   */
+  async rows(text: string, bind: unknown[], name?: string): Promise<unknown[][]> {
+    const result = await this.hotPool.query<unknown[]>({
+      ...(name ? { name } : {}),
+      text,
+      values: bind,
+      rowMode: 'array',
+    });
+    return result.rows;
+  }
+
   /** Runs a SELECT (or a statement with RETURNING) with `$1`-style bind parameters. */
   async query<Row extends object>(
     sql: string,
