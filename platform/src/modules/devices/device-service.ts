@@ -250,7 +250,7 @@ export class DeviceService {
     let rows: unknown[][];
     if (sites && sites.length <= MERGE_SITES && offset + limit <= MERGE_DEPTH) {
       // The first rows of each site from its (site, column, id) index, merged: the subtree is never
-      // sorted. The plan is the same whatever the values, so it is prepared once per connection.
+      // sorted. The plan is the same whatever the values, so it is planned once per connection.
       rows = await scope.rows(
         this.db,
         `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
@@ -269,23 +269,37 @@ export class DeviceService {
       );
     } else {
       if (sites && filter.bySite) conditions.push(`d.site_id = ANY(${add(sites)}::bigint[])`);
-      // One ordered scan for the page's ids, then its rows: the scan and its filters read the sort's
-      // index alone where it carries them (a keyword across the fleet by name: the name index has
-      // `search_text`) instead of fetching every row it passes over from the table. Filters (a
-      // keyword's selectivity above all) choose the plan: planned for their values each time.
-      rows = await scope.rows(
-        this.db,
-        `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
-           FROM (SELECT d.id, ${column} AS sort FROM devices d
-                  WHERE {devices:d} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
-                  ORDER BY ${column} ${direction}, d.id ${direction}
-                  LIMIT ${add(limit)} OFFSET ${add(offset)}) page
-           JOIN devices d ON d.id = page.id
-           JOIN sites s ON s.id = d.site_id
-          ORDER BY page.sort ${direction}, page.id ${direction}`,
-        bind,
-        { prepared: conditions.length === 0 },
-      );
+      rows = conditions.length
+        ? // Filters (a keyword's selectivity above all) choose the plan: planned for their values each
+          // time. The page's ids come first, then its rows: the ordered scan and its filters read the
+          // sort's index alone where it carries them (a keyword across the fleet by name: the name
+          // index has `search_text`) instead of fetching every row it passes over from the table.
+          await scope.rows(
+            this.db,
+            `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
+               FROM (SELECT d.id, ${column} AS sort FROM devices d
+                      WHERE {devices:d} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+                      ORDER BY ${column} ${direction}, d.id ${direction}
+                      LIMIT ${add(limit)} OFFSET ${add(offset)}) page
+               JOIN devices d ON d.id = page.id
+               JOIN sites s ON s.id = d.site_id
+              ORDER BY page.sort ${direction}, page.id ${direction}`,
+            bind,
+            { prepared: false },
+          )
+        : // Unfiltered: the first rows of the sort's index. For the whole fleet one plan suits every
+          // value (the ids-first form above does not: planned without its LIMIT, it joins every
+          // device); below the platform the scope's organizations choose it, planned each time.
+          await scope.rows(
+            this.db,
+            `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
+               FROM devices d JOIN sites s ON s.id = d.site_id
+              WHERE {devices:d}
+              ORDER BY ${column} ${direction}, d.id ${direction}
+              LIMIT ${add(limit)} OFFSET ${add(offset)}`,
+            bind,
+            { prepared: scope.isPlatform },
+          );
     }
     const last = rows.at(-1);
     return {
