@@ -21,7 +21,6 @@ export interface DeviceRow {
   created_at: Date;
   last_fetch_at: Date | null;
   ip: string | null;
-  sort_value?: string;
 }
 
 /** The list's columns, from `devices d JOIN sites s`. */
@@ -116,16 +115,15 @@ export class DeviceService {
     if (filter.siteIds?.length === 0) return { list: [], total: 0, totalExact: true, nextCursor: null };
     const offset = query.cursor ? 0 : (query.currentPage - 1) * query.pageSize;
     const key = JSON.stringify([scope.key, query.keywords, query.site, query.types, query.groupId]);
-    const [rows, count] = await Promise.all([
+    const [page, count] = await Promise.all([
       this.page(scope, filter, query, query.pageSize, offset),
       this.counts.get(key, () => this.count(scope, filter)),
     ]);
-    const last = rows.at(-1);
     return {
-      list: rows.map(toListRow),
+      list: page.list,
       total: count.total,
       totalExact: count.exact,
-      nextCursor: last && rows.length === query.pageSize ? encodeCursor(last.sort_value, last.id) : null,
+      nextCursor: page.last && page.list.length === query.pageSize ? encodeCursor(...page.last) : null,
     };
   }
 
@@ -142,12 +140,11 @@ export class DeviceService {
     let sent = 0;
     while (sent < limit) {
       const size = Math.min(batch, limit - sent);
-      const rows = await this.page(scope, filter, { ...query, cursor }, size, 0);
-      if (rows.length) yield rows.map(toListRow);
-      sent += rows.length;
-      const last = rows.at(-1);
-      if (!last || rows.length < size) return;
-      cursor = encodeCursor(last.sort_value, last.id);
+      const { list, last } = await this.page(scope, filter, { ...query, cursor }, size, 0);
+      if (list.length) yield list;
+      sent += list.length;
+      if (!last || list.length < size) return;
+      cursor = encodeCursor(...last);
     }
   }
 
@@ -226,13 +223,14 @@ export class DeviceService {
     });
   }
 
-  private page(
+  /** One page in the list's order, and the sort value and id of its last row (the next cursor). */
+  private async page(
     scope: TenantScope,
     filter: FilterSql,
     query: Pick<DeviceSearch, 'sortField' | 'sortOrder' | 'cursor'>,
     limit: number,
     offset: number,
-  ): Promise<(DeviceRow & { sort_value: string })[]> {
+  ): Promise<{ list: DeviceListRow[]; last: [string, string] | null }> {
     const bind = [...filter.bind];
     const add = (value: unknown) => {
       bind.push(value);
@@ -249,10 +247,11 @@ export class DeviceService {
       );
     }
     const sites = filter.siteIds;
+    let rows: unknown[][];
     if (sites && sites.length <= MERGE_SITES && offset + limit <= MERGE_DEPTH) {
       // The first rows of each site from its (site, column, id) index, merged: the subtree is never
-      // sorted. The plan is the same whatever the values, so it is prepared once per connection.
-      return scope.prepared(
+      // sorted. The plan is the same whatever the values, so it is planned once per connection.
+      rows = await scope.rows(
         this.db,
         `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
            FROM (SELECT k.id, k.sort FROM unnest(${add(sites)}::bigint[]) AS u(site_id)
@@ -266,20 +265,47 @@ export class DeviceService {
            JOIN sites s ON s.id = d.site_id
           ORDER BY page.sort ${direction}, page.id ${direction}`,
         bind,
+        { prepared: true },
       );
+    } else {
+      if (sites && filter.bySite) conditions.push(`d.site_id = ANY(${add(sites)}::bigint[])`);
+      rows = conditions.length
+        ? // Filters (a keyword's selectivity above all) choose the plan: planned for their values each
+          // time. The page's ids come first, then its rows: the ordered scan and its filters read the
+          // sort's index alone where it carries them (a keyword across the fleet by name: the name
+          // index has `search_text`) instead of fetching every row it passes over from the table.
+          await scope.rows(
+            this.db,
+            `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
+               FROM (SELECT d.id, ${column} AS sort FROM devices d
+                      WHERE {devices:d} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
+                      ORDER BY ${column} ${direction}, d.id ${direction}
+                      LIMIT ${add(limit)} OFFSET ${add(offset)}) page
+               JOIN devices d ON d.id = page.id
+               JOIN sites s ON s.id = d.site_id
+              ORDER BY page.sort ${direction}, page.id ${direction}`,
+            bind,
+            { prepared: false },
+          )
+        : // Unfiltered: the first rows of the sort's index. For the whole fleet one plan suits every
+          // value (the ids-first form above does not: planned without its LIMIT, it joins every
+          // device); below the platform the scope's organizations choose it, planned each time.
+          await scope.rows(
+            this.db,
+            `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
+               FROM devices d JOIN sites s ON s.id = d.site_id
+              WHERE {devices:d}
+              ORDER BY ${column} ${direction}, d.id ${direction}
+              LIMIT ${add(limit)} OFFSET ${add(offset)}`,
+            bind,
+            { prepared: scope.isPlatform },
+          );
     }
-    if (sites && filter.bySite) conditions.push(`d.site_id = ANY(${add(sites)}::bigint[])`);
-    // Filters (a keyword's selectivity above all) choose the plan: planned for their values each time.
-    const run = conditions.length ? scope.query.bind(scope) : scope.prepared.bind(scope);
-    return run(
-      this.db,
-      `SELECT ${LIST_COLUMNS}, ${column}::text AS sort_value
-         FROM devices d JOIN sites s ON s.id = d.site_id
-        WHERE {devices:d} ${conditions.map((condition) => `AND ${condition}`).join(' ')}
-        ORDER BY ${column} ${direction}, d.id ${direction}
-        LIMIT ${add(limit)} OFFSET ${add(offset)}`,
-      bind,
-    );
+    const last = rows.at(-1);
+    return {
+      list: rows.map(listRowOf),
+      last: last ? [String(last[LIST_COLUMN_COUNT]), String(last[0])] : null,
+    };
   }
 
   /** Exact up to COUNT_CAP (counting stops there), else the planner's estimate. */
@@ -323,23 +349,77 @@ export class DeviceService {
   }
 }
 
-export function toListRow(row: DeviceRow): DeviceListRow {
+/** The number of `LIST_COLUMNS`; the list's pages add the sort value after them. */
+const LIST_COLUMN_COUNT = 14;
+
+/** A list row from the values of `LIST_COLUMNS`, in their order (a page's rows come as arrays). */
+function listRowOf(values: unknown[]): DeviceListRow {
+  const [
+    id,
+    mac,
+    serial,
+    name,
+    model,
+    firmware,
+    siteId,
+    siteName,
+    status,
+    account,
+    push,
+    created,
+    fetched,
+    ip,
+  ] = values as [
+    string,
+    string,
+    string | null,
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+    number,
+    boolean,
+    Date,
+    Date | null,
+    string | null,
+  ];
   return {
-    id: Number(row.id),
-    macAddress: macWithColons(row.mac),
-    serialNumber: row.serial_number,
-    deviceName: row.device_name,
-    deviceModel: row.model,
-    firmwareVersion: row.firmware,
-    siteId: Number(row.site_id),
-    siteName: row.site_name,
-    status: row.status,
-    accountStatus: row.account_status,
-    pushEnabled: row.push_enabled,
-    createTime: row.created_at.toISOString(),
-    lastFetchTime: row.last_fetch_at?.toISOString() ?? null,
-    ip: row.ip,
+    id: Number(id),
+    macAddress: macWithColons(mac),
+    serialNumber: serial,
+    deviceName: name,
+    deviceModel: model,
+    firmwareVersion: firmware,
+    siteId: Number(siteId),
+    siteName,
+    status,
+    accountStatus: account,
+    pushEnabled: push,
+    createTime: created.toISOString(),
+    lastFetchTime: fetched?.toISOString() ?? null,
+    ip,
   };
+}
+
+export function toListRow(row: DeviceRow): DeviceListRow {
+  return listRowOf([
+    row.id,
+    row.mac,
+    row.serial_number,
+    row.device_name,
+    row.model,
+    row.firmware,
+    row.site_id,
+    row.site_name,
+    row.status,
+    row.account_status,
+    row.push_enabled,
+    row.created_at,
+    row.last_fetch_at,
+    row.ip,
+  ]);
 }
 
 function encodeCursor(value: string, id: string): string {

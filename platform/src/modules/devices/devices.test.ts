@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
-import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+import {
+  ApiClient,
+  type ApiReply,
+  createTestConsole,
+  TEST_ADMIN_PASSWORD,
+} from '../../testing/test-console.js';
+import { sortFields } from './schemas.js';
 
 let running: RunningConsole;
 let acme: TestTenant;
@@ -110,6 +116,99 @@ describe('device search', () => {
   it('refuses page sizes outside the spec and forged cursors', async () => {
     expect((await api.call('POST', '/device/search', { pageSize: 15 })).code).toBe(40000);
     expect((await api.call('POST', '/device/search', { cursor: 'not-a-cursor' })).code).toBe(40000);
+  });
+});
+
+describe('device list rows', () => {
+  it('answers each row as the device query does, every field included', async () => {
+    const { db } = running.cradle;
+    await db.execute(
+      `UPDATE devices SET serial_number = 'SN-1', reported_firmware = '2.1.0', last_fetch_ip = '10.1.2.3',
+              last_fetch_at = '2026-03-04 05:06:07.891234+00', created_at = '2025-12-31 23:59:59.999999+00',
+              account_status = 1, push_enabled = false, device_name = 'Quote " and \\ slash'
+        WHERE mac = '001565000003'`,
+    );
+    const page = await search({ keywords: '00:15:65:00:00:0', pageSize: 20 });
+    for (const row of page.list) {
+      const one = await api.call<Record<string, unknown>>(
+        'GET',
+        `/device/query?id=${(row as unknown as { id: number }).id}`,
+      );
+      const { sipAccountId: _sip, boundLines: _lines, ...fields } = one.rows[0] ?? {};
+      expect(row).toEqual(fields);
+    }
+    expect(page.list.find((row) => row.macAddress === '00:15:65:00:00:03')).toMatchObject({
+      serialNumber: 'SN-1',
+      firmwareVersion: '2.1.0',
+      ip: '10.1.2.3',
+      lastFetchTime: '2026-03-04T05:06:07.891Z',
+      createTime: '2025-12-31T23:59:59.999Z',
+      accountStatus: 1,
+      pushEnabled: false,
+      deviceName: 'Quote " and \\ slash',
+    });
+  });
+});
+
+describe('device list order', () => {
+  it('pages every sort, inside a site subtree and across the fleet, with and without a keyword, as ORDER BY does', async () => {
+    const { db } = running.cradle;
+    // Statuses and create times that differ (and repeat, so the id breaks ties).
+    await db.execute(
+      `UPDATE devices SET status = (id % 3)::smallint, created_at = now() - (id % 7) * interval '1 hour'
+        WHERE org_id = $1`,
+      [acme.orgId],
+    );
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    const keyword = '00:15:65:00:00:1';
+    const cases = [
+      // The tenant's subtree, merged from per-site index scans; then with a keyword.
+      { client: api, body: { site: acme.siteId }, where: `d.site_id IN (${acme.siteId}, ${childSite})` },
+      {
+        client: api,
+        body: { site: acme.siteId, keywords: keyword },
+        where: `d.site_id IN (${acme.siteId}, ${childSite}) AND d.search_text LIKE '%00156500001%'`,
+      },
+      // The administrator's whole fleet: one ordered scan; then with a keyword.
+      { client: admin, body: {}, where: 'TRUE' },
+      { client: admin, body: { keywords: keyword }, where: `d.search_text LIKE '%00156500001%'` },
+    ];
+    for (const { client, body, where } of cases) {
+      for (const [sortField, column] of Object.entries(sortFields)) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          const direction = sortOrder === 'desc' ? 'DESC' : 'ASC';
+          const expected = (
+            await db.query<{ mac: string }>(
+              `SELECT d.mac FROM devices d WHERE ${where} ORDER BY ${column} ${direction}, d.id ${direction}`,
+            )
+          ).map((row) => row.mac.match(/.{2}/g)?.join(':'));
+          const seen: string[] = [];
+          let cursor: string | null = null;
+          do {
+            const reply: ApiReply<Page> = await client.call<Page>('POST', '/device/search', {
+              ...body,
+              sortField,
+              sortOrder,
+              pageSize: 20,
+              ...(cursor ? { cursor } : {}),
+            });
+            expect(reply.code, reply.message).toBe(0);
+            seen.push(...(reply.rows[0]?.list.map((d) => d.macAddress) ?? []));
+            cursor = reply.rows[0]?.nextCursor ?? null;
+          } while (cursor);
+          expect(seen, `${JSON.stringify(body)} by ${sortField} ${sortOrder}`).toEqual(expected);
+          const second = await client.call<Page>('POST', '/device/search', {
+            ...body,
+            sortField,
+            sortOrder,
+            pageSize: 20,
+            currentPage: 2,
+          });
+          expect(second.rows[0]?.list.map((d) => d.macAddress)).toEqual(expected.slice(20, 40));
+        }
+      }
+    }
   });
 });
 

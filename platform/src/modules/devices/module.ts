@@ -3,6 +3,7 @@ import { DeviceInventoryService } from './device-inventory-service.js';
 import { DeviceService } from './device-service.js';
 import { deviceSearch } from './migrations/0004-device-search.js';
 import { deviceInventory } from './migrations/0006-device-inventory.js';
+import { deviceListSorts } from './migrations/0034-device-list-sorts.js';
 import { deviceRoutes } from './routes.js';
 
 export const devicesModule = defineModule({
@@ -12,5 +13,5 @@ export const devicesModule = defineModule({
     deviceInventoryService: service(DeviceInventoryService),
   },
   routes: deviceRoutes,
-  migrations: [deviceSearch, deviceInventory],
+  migrations: [deviceSearch, deviceInventory, deviceListSorts],
 });

@@ -3,6 +3,21 @@ import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 
+/** Names of prepared statements by their text: hot paths prepare the same few texts again and again. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 1_000;
+
+/** A prepared statement's name, one per text (PostgreSQL refuses one name for two texts). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `scoped-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** Tables whose rows belong to a tenant; each has an `org_id` column. */
 export type TenantTable =
   | 'sites'
@@ -139,8 +154,22 @@ export class TenantScope {
   prepared<Row extends object>(db: Database, sql: string, bind: unknown[] = []): Promise<Row[]> {
     const values = [...bind];
     const text = this.expand(sql, values);
-    const name = `scoped-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    return db.prepared<Row>(name, text, values);
+    return db.prepared<Row>(statementName(text), text, values);
+  }
+
+  /**
+   * `query` (`prepared: false`: planned for its values each time) or `prepared` on a hot path, the
+   * rows as arrays of column values (`Database.rows`).
+   */
+  rows(
+    db: Database,
+    sql: string,
+    bind: unknown[],
+    { prepared }: { prepared: boolean },
+  ): Promise<unknown[][]> {
+    const values = [...bind];
+    const text = this.expand(sql, values);
+    return db.rows(text, values, prepared ? statementName(text) : undefined);
   }
 
   /** Fails with "not found" (never "forbidden", which would confirm the row exists) when out of scope. */
