@@ -34,19 +34,82 @@ function installedVersion(name: string): string {
 
 const sdkVersion = readPackage(path.join(root, 'sdk')).version ?? '0.0.0';
 
+type SharedConfig = {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  /** What the build provides: a file the host always provides, or `false` (a plugin provides nothing). */
+  import?: string | false;
+};
+
+const antdVersion = installedVersion('antd');
+
 /**
- * The only shared modules (TOOLCHAIN: share nothing else). Singletons, so that React contexts,
- * the antd theme and the sdk UI kit's session/api state are one instance across host and remotes.
- * `@ant-design/icons` is deliberately not shared: shared modules are not tree-shaken, and the
- * whole icon set would then load on the first page.
+ * antd's public pieces, each its own shared module `antd/es/<folder>` (`Button` is `antd/es/button`),
+ * read from antd's index. Browser code keeps `import { Button } from 'antd'`: `antdImports`
+ * rewrites it at build time.
  */
-function sharedModules(): Record<string, { singleton: true; requiredVersion: string; version?: string }> {
-  const libraries = ['react', 'react-dom', 'react-router', 'antd', '@ant-design/pro-components'];
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
-  for (const name of libraries)
+export function antdFolders(): string[] {
+  const index = readFileSync(path.join(root, 'node_modules', 'antd', 'es', 'index.js'), 'utf8');
+  const folders = [...index.matchAll(/export \{ default as \w+ \} from '\.\/([a-z-]+)';/g)].map(
+    (match) => match[1] as string,
+  );
+  if (!folders.includes('button') || !folders.includes('config-provider')) {
+    throw new Error("rspack.config: antd's es/index.js no longer lists its components as expected");
+  }
+  return folders;
+}
+
+/**
+ * `import { Button, type ButtonProps } from 'antd'` → `import Button from 'antd/es/button'`, so
+ * that a page loads the antd pieces it uses rather than all of antd (shared modules are not
+ * tree-shaken). Applied to our sources and to pro-components' own files.
+ */
+const antdImports = [
+  { libraryName: 'antd', customName: 'antd/es/{{ kebabCase member }}', transformToDefaultImport: true },
+];
+
+/**
+ * The shared modules (TOOLCHAIN: react, react-dom, react-router, antd, pro-components and the
+ * sdk, nothing else). Singletons, so that React contexts, the antd theme and locale and the sdk UI
+ * kit's session/api state are one instance across host and remotes. `@ant-design/icons` is
+ * deliberately not shared: shared modules are not tree-shaken, and the whole icon set would then
+ * load on the first page.
+ *
+ * For the same reason the first page would carry the whole of each shared module it touches. So
+ * antd is shared piece by piece (`antd/es/button`, …, and `antd` whole for code that imports it
+ * so); the UI kit as `@phonefleet/sdk/ui/core` (the first page's part) and `@phonefleet/sdk/ui`
+ * (all of it); and the host's layout takes ProLayout from `@ant-design/pro-layout` (bundled, tree-shaken) while
+ * `@ant-design/pro-components` stays shared for the areas.
+ *
+ * Each of those is provided by the host alone, from its file (so it is provided even where the host
+ * never imports it), and loaded when first imported; a plugin provides none (`import: false`). One
+ * provider is what keeps them one copy: the full kit, `antd` and `antd/es/table` run the very
+ * modules the host's `@phonefleet/sdk/ui/core` and `antd/es/config-provider` run (one module per
+ * file in the host's build), whereas a plugin's own `antd/es/table` would bring its own
+ * ConfigProvider context (no zh-CN, no theme). react, react-dom and react-router stay provided by
+ * every build: the host loads them before any plugin, so its copy is the one kept.
+ */
+function sharedModules(side: 'host' | 'plugin'): Record<string, SharedConfig> {
+  const shared: Record<string, SharedConfig> = {};
+  for (const name of ['react', 'react-dom', 'react-router'])
     shared[name] = { singleton: true, requiredVersion: `^${installedVersion(name)}` };
   shared['@phonefleet/sdk'] = { singleton: true, requiredVersion: `^${sdkVersion}`, version: sdkVersion };
-  shared['@phonefleet/sdk/ui'] = { singleton: true, requiredVersion: `^${sdkVersion}`, version: sdkVersion };
+
+  const fromHost = (file: string, version: string): SharedConfig =>
+    side === 'host'
+      ? { singleton: true, requiredVersion: `^${version}`, version, import: file }
+      : { singleton: true, requiredVersion: `^${version}`, import: false };
+  const antd = path.join(root, 'node_modules', 'antd', 'es');
+  shared.antd = fromHost(path.join(antd, 'index.js'), antdVersion);
+  for (const folder of antdFolders())
+    shared[`antd/es/${folder}`] = fromHost(path.join(antd, folder, 'index.js'), antdVersion);
+  shared['@ant-design/pro-components'] = fromHost(
+    path.join(root, 'node_modules', '@ant-design', 'pro-components', 'es', 'index.js'),
+    installedVersion('@ant-design/pro-components'),
+  );
+  shared['@phonefleet/sdk/ui/core'] = fromHost(path.join(root, 'sdk', 'src', 'ui', 'core.ts'), sdkVersion);
+  shared['@phonefleet/sdk/ui'] = fromHost(path.join(root, 'sdk', 'src', 'ui', 'index.ts'), sdkVersion);
   return shared;
 }
 
@@ -127,6 +190,18 @@ function baseConfig(name: string, dir: string): Configuration {
               transform: { react: { runtime: 'automatic', development, refresh: false } },
               target: 'es2022',
             },
+            transformImport: antdImports,
+          },
+          type: 'javascript/auto',
+        },
+        {
+          // pro-components' packages import antd whole too (`import { Layout } from 'antd'`).
+          test: /\.js$/,
+          include: /node_modules[\\/]@ant-design[\\/]pro-[a-z-]+[\\/]es[\\/]/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: { parser: { syntax: 'ecmascript', jsx: false }, target: 'es2022' },
+            transformImport: antdImports,
           },
           type: 'javascript/auto',
         },
@@ -159,7 +234,7 @@ function hostConfig(): Configuration {
       new ModuleFederationPlugin({
         name: 'pf_host',
         remotes: {},
-        shared: sharedModules(),
+        shared: sharedModules('host'),
         dts: false,
       }),
     ],
@@ -216,7 +291,7 @@ function pluginConfig(plugin: DiscoveredPlugin): Configuration {
         name,
         filename: 'remoteEntry.js',
         exposes: { './App': './src/App.tsx' },
-        shared: sharedModules(),
+        shared: sharedModules('plugin'),
         manifest: true,
         dts: false,
       }),
