@@ -214,6 +214,19 @@ function baseConfig(name: string, dir: string): Configuration {
   };
 }
 
+/**
+ * pro-components' texts (pro-provider's `intlMap`) in the console's two languages only: the other
+ * 31 are English (never chosen: the console passes antd's en_US or zh_CN locale, which pick en-US
+ * and zh-CN), so the layout does not bring 31 languages' texts to the first page.
+ */
+const proLocales = new rspack.NormalModuleReplacementPlugin(
+  /^\.\/locale\/(?!en_US$|zh_CN$)[a-z]{2}_[A-Z]{2}$/,
+  (resource: { context: string; request: string }) => {
+    if (/[\\/]@ant-design[\\/]pro-provider[\\/]es$/.test(resource.context))
+      resource.request = './locale/en_US';
+  },
+);
+
 function hostConfig(): Configuration {
   const dir = path.join(root, 'host');
   const base = baseConfig('host', dir);
@@ -229,6 +242,7 @@ function hostConfig(): Configuration {
       clean: true,
     },
     plugins: [
+      proLocales,
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), inject: 'body' }),
       new BundleStatsPlugin(),
       new ModuleFederationPlugin({
