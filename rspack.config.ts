@@ -79,7 +79,8 @@ const antdImports = [
  * For the same reason the first page would carry the whole of each shared module it touches. So
  * antd is shared piece by piece (`antd/es/button`, …, and `antd` whole for code that imports it
  * so); the UI kit as `@phonefleet/sdk/ui/core` (the first page's part) and `@phonefleet/sdk/ui`
- * (all of it); and the host's layout takes ProLayout from `@ant-design/pro-layout` (bundled, tree-shaken) while
+ * (all of it); `react-router` as its library API (host/src/shared/react-router.ts); and the host's
+ * layout takes ProLayout from `@ant-design/pro-layout` (bundled, tree-shaken) while
  * `@ant-design/pro-components` stays shared for the areas.
  *
  * Each of those is provided by the host alone, from its file (so it is provided even where the host
@@ -87,12 +88,12 @@ const antdImports = [
  * provider is what keeps them one copy: the full kit, `antd` and `antd/es/table` run the very
  * modules the host's `@phonefleet/sdk/ui/core` and `antd/es/config-provider` run (one module per
  * file in the host's build), whereas a plugin's own `antd/es/table` would bring its own
- * ConfigProvider context (no zh-CN, no theme). react, react-dom and react-router stay provided by
- * every build: the host loads them before any plugin, so its copy is the one kept.
+ * ConfigProvider context (no zh-CN, no theme). react and react-dom stay provided by every build:
+ * the host loads them before any plugin, so its copy is the one kept.
  */
 function sharedModules(side: 'host' | 'plugin'): Record<string, SharedConfig> {
   const shared: Record<string, SharedConfig> = {};
-  for (const name of ['react', 'react-dom', 'react-router'])
+  for (const name of ['react', 'react-dom'])
     shared[name] = { singleton: true, requiredVersion: `^${installedVersion(name)}` };
   shared['@phonefleet/sdk'] = { singleton: true, requiredVersion: `^${sdkVersion}`, version: sdkVersion };
 
@@ -100,6 +101,10 @@ function sharedModules(side: 'host' | 'plugin'): Record<string, SharedConfig> {
     side === 'host'
       ? { singleton: true, requiredVersion: `^${version}`, version, import: file }
       : { singleton: true, requiredVersion: `^${version}`, import: false };
+  shared['react-router'] = fromHost(
+    path.join(root, 'host', 'src', 'shared', 'react-router.ts'),
+    installedVersion('react-router'),
+  );
   const antd = path.join(root, 'node_modules', 'antd', 'es');
   shared.antd = fromHost(path.join(antd, 'index.js'), antdVersion);
   for (const folder of antdFolders())
