@@ -244,7 +244,27 @@ export function measurePluginBundles(): Record<string, number> {
   return sizes;
 }
 
+/**
+ * What opening each area after the signed-in first page fetches from the host, gzip KiB: the shared
+ * modules its screen imports that the first page did not load (the full UI kit, antd's table,
+ * pickers, forms …), counted once for the first area that needs them.
+ */
+export function measureAreaHostLoads(): Record<string, number> {
+  const firstPage = new Set(measureBundles().details.host.map((file) => file.file));
+  const plugins = path.join(root, 'plugins');
+  const sizes: Record<string, number> = {};
+  for (const name of readdirSync(plugins).sort()) {
+    const dist = path.join(plugins, name, 'dist');
+    if (!existsSync(path.join(dist, 'mf-manifest.json'))) continue;
+    sizes[name] = kib(
+      measureBundles({ pluginDir: dist }).details.host.filter((file) => !firstPage.has(file.file)),
+    );
+  }
+  return sizes;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const report = measureBundles();
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  const areas = { ownKiB: measurePluginBundles(), hostKiBAdded: measureAreaHostLoads() };
+  process.stdout.write(`${JSON.stringify({ ...report, areas }, null, 2)}\n`);
 }
