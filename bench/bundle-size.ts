@@ -52,7 +52,7 @@ export interface BundleFile {
   file: string;
   bytes: number;
   gzipBytes: number;
-  /** Shared library this file provides, when the manifest says so. */
+  /** Shared libraries the page fetches this file for (`a + b` when several); none for the host's code. */
   shared?: string;
 }
 
@@ -70,8 +70,9 @@ export interface BundleReport {
     /** Fetched on neither page (lazy features, fallbacks, shared modules these pages do not import). */
     notLoaded: string[];
     /**
-     * The host's files on the signed-in first page by the shared library they provide, gzip KiB
-     * (antd's pieces together as `antd`; a file several provide is counted once, under the first).
+     * The host's files on the signed-in first page by the shared libraries they are fetched for,
+     * gzip KiB (antd's pieces together as `antd`; `a + b` for files several need; the host's own
+     * code and the federation runtime are not listed).
      */
     hostShared: Record<string, number>;
     /** Shared modules the signed-in first page imports. */
@@ -190,23 +191,30 @@ export function measureBundles(options: { hostDir?: string; pluginDir?: string }
 
   // The host: the signed-in first page (with the home plugin's imports) and the login page.
   const hostChunks = readJson<{ chunks: ChunkRecord[] }>(hostDir, 'bundle-stats.json').chunks;
-  const sharedByFile = new Map<string, string>();
-  for (const shared of hostManifest.shared) {
-    for (const file of assetsOf(shared.assets)) {
-      if (!sharedByFile.has(file)) sharedByFile.set(file, libraryOf(shared.name));
-    }
-  }
   const signedIn = hostPage(hostChunks, 'signedIn', homeImports);
   const login = hostPage(hostChunks, 'login', []);
-  const filesOf = (chunks: Set<ChunkRecord>) => [
+  /** The shared libraries a page fetches a chunk for (none: the host's own code). */
+  const libraries = (chunk: ChunkRecord, imported: Set<string>) =>
+    [
+      ...new Set(
+        chunk.origins.flatMap((origin) => {
+          const key = PROVIDE.exec(origin.module)?.[1];
+          return key && imported.has(key) ? [libraryOf(key)] : [];
+        }),
+      ),
+    ]
+      .sort()
+      .join(' + ') || undefined;
+  const filesOf = (page: { chunks: Set<ChunkRecord>; imported: Set<string> }) => [
     measure(hostDir, 'index.html'),
     ...hostChunks
-      .filter((chunk) => chunks.has(chunk))
-      .flatMap(servedFiles)
-      .map((file) => measure(hostDir, file, sharedByFile.get(file))),
+      .filter((chunk) => page.chunks.has(chunk))
+      .flatMap((chunk) =>
+        servedFiles(chunk).map((file) => measure(hostDir, file, libraries(chunk, page.imported))),
+      ),
   ];
-  const host = filesOf(signedIn.chunks);
-  const loginPage = filesOf(login.chunks);
+  const host = filesOf(signedIn);
+  const loginPage = filesOf(login);
   for (const chunk of hostChunks) {
     if (!signedIn.chunks.has(chunk) && !login.chunks.has(chunk))
       notLoaded.push(...servedFiles(chunk).map((file) => `host/${file}`));
