@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Compiler, type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
+import {
+  type Compiler,
+  type Configuration,
+  type Module,
+  type OptimizationSplitChunksOptions,
+  type RspackPluginInstance,
+  rspack,
+} from '@rspack/core';
 import { remoteName } from './sdk/src/plugin.js';
 
 /**
@@ -34,21 +41,170 @@ function installedVersion(name: string): string {
 
 const sdkVersion = readPackage(path.join(root, 'sdk')).version ?? '0.0.0';
 
+type SharedConfig = {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  /** What the build provides: a file the host always provides, or `false` (a plugin provides nothing). */
+  import?: string | false;
+};
+
+const antdVersion = installedVersion('antd');
+
 /**
- * The only shared modules (TOOLCHAIN: share nothing else). Singletons, so that React contexts,
- * the antd theme and the sdk UI kit's session/api state are one instance across host and remotes.
- * `@ant-design/icons` is deliberately not shared: shared modules are not tree-shaken, and the
- * whole icon set would then load on the first page.
+ * antd's public pieces, each its own shared module `antd/es/<folder>` (`Button` is `antd/es/button`),
+ * read from antd's index. Browser code keeps `import { Button } from 'antd'`: `antdImports`
+ * rewrites it at build time.
  */
-function sharedModules(): Record<string, { singleton: true; requiredVersion: string; version?: string }> {
-  const libraries = ['react', 'react-dom', 'react-router', 'antd', '@ant-design/pro-components'];
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
-  for (const name of libraries)
+export function antdFolders(): string[] {
+  const index = readFileSync(path.join(root, 'node_modules', 'antd', 'es', 'index.js'), 'utf8');
+  const folders = [...index.matchAll(/export \{ default as \w+ \} from '\.\/([a-z-]+)';/g)].map(
+    (match) => match[1] as string,
+  );
+  if (!folders.includes('button') || !folders.includes('config-provider')) {
+    throw new Error("rspack.config: antd's es/index.js no longer lists its components as expected");
+  }
+  return folders;
+}
+
+/**
+ * `import { Button, type ButtonProps } from 'antd'` → `import Button from 'antd/es/button'`, so
+ * that a page loads the antd pieces it uses rather than all of antd (shared modules are not
+ * tree-shaken). Applied to our sources and to pro-components' own files.
+ */
+const antdImports = [
+  { libraryName: 'antd', customName: 'antd/es/{{ kebabCase member }}', transformToDefaultImport: true },
+];
+
+/**
+ * The shared modules (TOOLCHAIN: react, react-dom, react-router, antd, pro-components and the
+ * sdk, nothing else). Singletons, so that React contexts, the antd theme and locale and the sdk UI
+ * kit's session/api state are one instance across host and remotes. `@ant-design/icons` is
+ * deliberately not shared: shared modules are not tree-shaken, and the whole icon set would then
+ * load on the first page.
+ *
+ * For the same reason the first page would carry the whole of each shared module it touches. So
+ * antd is shared piece by piece (`antd/es/button`, …, and `antd` whole for code that imports it
+ * so); the UI kit as `@phonefleet/sdk/ui/core` (the first page's part) and `@phonefleet/sdk/ui`
+ * (all of it); `react-router` as its library API (host/src/shared/react-router.ts); and the host's
+ * layout takes ProLayout from `@ant-design/pro-layout` (bundled, tree-shaken) while
+ * `@ant-design/pro-components` stays shared for the areas.
+ *
+ * Each of those is provided by the host alone, from its file (so it is provided even where the host
+ * never imports it), and loaded when first imported; a plugin provides none (`import: false`). One
+ * provider is what keeps them one copy: the full kit, `antd` and `antd/es/table` run the very
+ * modules the host's `@phonefleet/sdk/ui/core` and `antd/es/config-provider` run (one module per
+ * file in the host's build), whereas a plugin's own `antd/es/table` would bring its own
+ * ConfigProvider context (no zh-CN, no theme). react and react-dom stay provided by every build:
+ * the host loads them before any plugin, so its copy is the one kept.
+ */
+function sharedModules(side: 'host' | 'plugin'): Record<string, SharedConfig> {
+  const shared: Record<string, SharedConfig> = {};
+  for (const name of ['react', 'react-dom'])
     shared[name] = { singleton: true, requiredVersion: `^${installedVersion(name)}` };
   shared['@phonefleet/sdk'] = { singleton: true, requiredVersion: `^${sdkVersion}`, version: sdkVersion };
-  shared['@phonefleet/sdk/ui'] = { singleton: true, requiredVersion: `^${sdkVersion}`, version: sdkVersion };
+
+  const fromHost = (file: string, version: string): SharedConfig =>
+    side === 'host'
+      ? { singleton: true, requiredVersion: `^${version}`, version, import: file }
+      : { singleton: true, requiredVersion: `^${version}`, import: false };
+  shared['react-router'] = fromHost(
+    path.join(root, 'host', 'src', 'shared', 'react-router.ts'),
+    installedVersion('react-router'),
+  );
+  const antd = path.join(root, 'node_modules', 'antd', 'es');
+  shared.antd = fromHost(path.join(antd, 'index.js'), antdVersion);
+  for (const folder of antdFolders())
+    shared[`antd/es/${folder}`] = fromHost(path.join(antd, folder, 'index.js'), antdVersion);
+  shared['@ant-design/pro-components'] = fromHost(
+    path.join(root, 'node_modules', '@ant-design', 'pro-components', 'es', 'index.js'),
+    installedVersion('@ant-design/pro-components'),
+  );
+  shared['@phonefleet/sdk/ui/core'] = fromHost(path.join(root, 'sdk', 'src', 'ui', 'core.ts'), sdkVersion);
+  shared['@phonefleet/sdk/ui'] = fromHost(path.join(root, 'sdk', 'src', 'ui', 'index.ts'), sdkVersion);
   return shared;
 }
+
+/**
+ * antd's pieces of the console's first pages, with the libraries under them, in two chunks:
+ * `antd-shell` (the sign-in page's, which every page needs) and `antd-layout` (what the signed-in
+ * layout and the home page add). Shared piece by piece they would come as ~150 small files (one per
+ * combination of pieces sharing a module); they load together anyway. Only the weight and the
+ * number of files depend on these lists: a piece missing here still loads, in chunks of its own.
+ */
+const ANTD_CHUNKS: Record<string, { antd: string[]; libraries: string[] }> = {
+  'antd-shell': {
+    antd: [
+      ...['_util', 'config-provider', 'locale', 'style', 'theme', 'version', 'app', 'message'],
+      ...['notification', 'modal', 'alert', 'button'],
+      ...['card', 'tabs', 'dropdown', 'menu', 'empty', 'form', 'grid', 'row', 'col', 'input'],
+      ...['result', 'space', 'spin', 'tooltip', 'typography', 'layout', 'skeleton'],
+    ],
+    libraries: [
+      ...['rc-util', 'rc-motion', 'rc-resize-observer', 'rc-field-form', 'rc-input', 'rc-textarea'],
+      ...['rc-menu', 'rc-dropdown', 'rc-tooltip', 'rc-notification', 'rc-dialog', 'rc-overflow'],
+      ...['rc-tabs', '@rc-component/trigger', '@rc-component/portal'],
+      ...['@rc-component/async-validator', '@rc-component/mini-decimal', '@rc-component/context'],
+      ...['@ant-design/cssinjs', '@ant-design/cssinjs-utils'],
+      ...['@ant-design/fast-color', '@ant-design/colors', '@babel/runtime', 'classnames', 'react-is'],
+      ...['resize-observer-polyfill', '@emotion/hash', '@emotion/unitless', 'stylis'],
+      ...['copy-to-clipboard', 'toggle-selection', 'throttle-debounce', 'compute-scroll-into-view'],
+      'scroll-into-view-if-needed',
+    ],
+  },
+  'antd-layout': {
+    antd: [
+      ...['avatar', 'badge', 'breadcrumb', 'descriptions', 'divider', 'drawer', 'popover'],
+      ...['select', 'statistic', 'tag', 'tree', 'tree-select', 'checkbox'],
+    ],
+    libraries: ['rc-select', 'rc-tree', 'rc-tree-select', 'rc-virtual-list', 'rc-drawer', 'rc-checkbox'],
+  },
+};
+
+/** The chunk of `ANTD_CHUNKS` a module (its file under node_modules) goes to, if any. */
+export function antdChunkOf(file: string): string | undefined {
+  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?:es[\\/]([^\\/.]+))?/.exec(file);
+  if (!match?.[1]) return undefined;
+  const name = match[1].replace(/\\/g, '/');
+  return Object.keys(ANTD_CHUNKS).find((chunk) =>
+    name === 'antd'
+      ? ANTD_CHUNKS[chunk]?.antd.includes(match[2] ?? '')
+      : ANTD_CHUNKS[chunk]?.libraries.includes(name),
+  );
+}
+
+/**
+ * The host's lazy chunks: the first pages' antd in two (above), the icons (each a few hundred
+ * bytes, used by many pieces) in one, and no chunk under 2 KB rather than 20 KB (a module shared by
+ * several pieces and smaller than the minimum is copied into each of their chunks). Measured on
+ * the signed-in first page: rspack's defaults 615 KiB gzip in 98 files, a 2 KB minimum alone 546
+ * in 154, with the groups 510 in 23 (the login page 387 in 20).
+ */
+const hostChunks: OptimizationSplitChunksOptions = {
+  chunks: 'async',
+  minSize: 2000,
+  cacheGroups: {
+    ...Object.fromEntries(
+      Object.keys(ANTD_CHUNKS).map((name) => [
+        name,
+        {
+          test: (module: Module) => antdChunkOf(module.nameForCondition() ?? '') === name,
+          name,
+          chunks: 'async' as const,
+          enforce: true,
+          priority: 10,
+        },
+      ]),
+    ),
+    icons: {
+      test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/,
+      name: 'icons',
+      chunks: 'async',
+      enforce: true,
+      priority: 5,
+    },
+  },
+};
 
 /** One chunk as bench/bundle-size.ts reads it from `dist/bundle-stats.json`. */
 export interface ChunkRecord {
@@ -57,13 +213,34 @@ export interface ChunkRecord {
   entry: boolean;
   /** Why the chunk exists: `import()` sites (module + request) or shared-module provide/consume. */
   origins: { module: string; request: string }[];
+  /** Shared modules this chunk's code imports (loaded before the chunk runs). */
+  consumes: string[];
 }
+
+const CONSUME = /^consume shared module \([^)]*\) (@?[^@]+)@/;
 
 /** Writes the chunk list with origins, so the bundle-size bench can tell what a first page loads. */
 class BundleStatsPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
     compiler.hooks.done.tap('BundleStatsPlugin', (stats) => {
-      const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, ids: true });
+      const json = stats.toJson({
+        all: false,
+        chunks: true,
+        chunkOrigins: true,
+        modules: true,
+        modulesSpace: Number.POSITIVE_INFINITY,
+        ids: true,
+      });
+      const consumes = new Map<string, Set<string>>();
+      for (const module of json.modules ?? []) {
+        const key = CONSUME.exec(module.name ?? '')?.[1];
+        if (!key) continue;
+        for (const chunk of module.chunks ?? []) {
+          const keys = consumes.get(String(chunk)) ?? new Set<string>();
+          keys.add(key);
+          consumes.set(String(chunk), keys);
+        }
+      }
       const chunks: ChunkRecord[] = (json.chunks ?? []).map((chunk) => ({
         id: String(chunk.id),
         files: [...(chunk.files ?? [])],
@@ -72,6 +249,7 @@ class BundleStatsPlugin implements RspackPluginInstance {
           module: origin.moduleName ?? origin.module ?? '',
           request: origin.request ?? '',
         })),
+        consumes: [...(consumes.get(String(chunk.id)) ?? [])].sort(),
       }));
       const outputPath = compiler.options.output.path ?? '';
       mkdirSync(outputPath, { recursive: true });
@@ -105,6 +283,18 @@ function baseConfig(name: string, dir: string): Configuration {
               transform: { react: { runtime: 'automatic', development, refresh: false } },
               target: 'es2022',
             },
+            transformImport: antdImports,
+          },
+          type: 'javascript/auto',
+        },
+        {
+          // pro-components' packages import antd whole too (`import { Layout } from 'antd'`).
+          test: /\.js$/,
+          include: /node_modules[\\/]@ant-design[\\/]pro-[a-z-]+[\\/]es[\\/]/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: { parser: { syntax: 'ecmascript', jsx: false }, target: 'es2022' },
+            transformImport: antdImports,
           },
           type: 'javascript/auto',
         },
@@ -117,11 +307,25 @@ function baseConfig(name: string, dir: string): Configuration {
   };
 }
 
+/**
+ * pro-components' texts (pro-provider's `intlMap`) in the console's two languages only: the other
+ * 31 are English (never chosen: the console passes antd's en_US or zh_CN locale, which pick en-US
+ * and zh-CN), so the layout does not bring 31 languages' texts to the first page.
+ */
+const proLocales = new rspack.NormalModuleReplacementPlugin(
+  /^\.\/locale\/(?!en_US$|zh_CN$)[a-z]{2}_[A-Z]{2}$/,
+  (resource: { context: string; request: string }) => {
+    if (/[\\/]@ant-design[\\/]pro-provider[\\/]es$/.test(resource.context))
+      resource.request = './locale/en_US';
+  },
+);
+
 function hostConfig(): Configuration {
   const dir = path.join(root, 'host');
   const base = baseConfig('host', dir);
   return {
     ...base,
+    optimization: { ...base.optimization, splitChunks: hostChunks },
     output: {
       path: path.join(dir, 'dist'),
       // `auto` breaks deep links such as /device/editDevice (TOOLCHAIN).
@@ -132,13 +336,16 @@ function hostConfig(): Configuration {
       clean: true,
     },
     plugins: [
+      proLocales,
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), inject: 'body' }),
       new BundleStatsPlugin(),
       new ModuleFederationPlugin({
         name: 'pf_host',
         remotes: {},
-        shared: sharedModules(),
+        shared: sharedModules('host'),
         dts: false,
+        // The federation runtime without its Node.js code paths (it runs in browsers only).
+        experiments: { optimization: { target: 'web' } },
       }),
     ],
   };
@@ -194,7 +401,7 @@ function pluginConfig(plugin: DiscoveredPlugin): Configuration {
         name,
         filename: 'remoteEntry.js',
         exposes: { './App': './src/App.tsx' },
-        shared: sharedModules(),
+        shared: sharedModules('plugin'),
         manifest: true,
         dts: false,
       }),

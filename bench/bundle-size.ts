@@ -5,17 +5,23 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Gzip size of what the browser downloads on the first page, read from the built `dist` folders:
- * `bundle-stats.json` (chunks and why each exists, written by rspack.config.ts) and the
- * module-federation manifests.
+ * `bundle-stats.json` (chunks, why each exists and the shared modules each one imports, written by
+ * rspack.config.ts) and the module-federation manifests.
  *
- * A chunk counts unless the browser provably does not fetch it on that page:
- * - chunks created by an `import()` inside a library or the UI kit (e.g. the lazy parameter editor)
- *   load only when that feature renders;
- * - chunks that exist only as a consume-shared fallback are not fetched, the provided copy is used;
- * - for the home plugin, everything the host provides as a shared singleton is the host's cost.
- * The host's own `import()`s (bootstrap, console layout) are on the signed-in first page. The login
- * page figure also leaves out the layout chunk and the pro-components chunks. Checked against the
- * files chromium fetches by e2e/console.e2e.test.ts (same set, asserted).
+ * A page's chunks are found the way the federation runtime loads them:
+ * - the host's entry, its bootstrap, and the console layout (signed in) or the login page, which
+ *   are `import()`s of the host's own `./src`; other host `import()`s (a header dialog, the
+ *   password pages) are not;
+ * - the home plugin's remote entry and exposed App;
+ * - every shared module those chunks import (antd pieces, the UI kit's core, react …) is served by
+ *   the host, which alone provides the lazily loaded ones: the chunks providing it count, and the
+ *   shared modules their code imports in turn, until nothing new is imported.
+ * Not counted: chunks created by an `import()` inside a library or the UI kit (e.g. the lazy
+ * parameter editor: they load when that feature renders), consume-shared fallbacks (the provided
+ * copy is used), and what the host provides that the page does not import (the full UI kit, antd
+ * whole, pro-components, antd pieces no first-page code uses: they load with the first area that
+ * imports them). Checked against the files chromium fetches by e2e/console.e2e.test.ts (same set,
+ * asserted).
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +31,11 @@ interface ChunkRecord {
   files: string[];
   entry: boolean;
   origins: { module: string; request: string }[];
+  /** Shared modules the chunk's code imports. */
+  consumes: string[];
 }
+
+type Origin = ChunkRecord['origins'][number];
 
 interface ManifestAssets {
   js: { sync: string[]; async: string[] };
@@ -42,7 +52,7 @@ export interface BundleFile {
   file: string;
   bytes: number;
   gzipBytes: number;
-  /** Shared library this file provides, when the manifest says so. */
+  /** Shared libraries the page fetches this file for (`a + b` when several); none for the host's code. */
   shared?: string;
 }
 
@@ -53,16 +63,24 @@ export interface BundleReport {
   homeKiB: number;
   details: {
     host: BundleFile[];
-    /** Host, login page only (no layout, no pro-components). */
+    /** Host, login page: its files and their gzip KiB (no layout, no home plugin). */
     hostLoginKiB: number;
+    hostLogin: BundleFile[];
     home: BundleFile[];
-    /** Built but not fetched on these pages (lazy features, fallbacks of provided shared modules). */
+    /** Fetched on neither page (lazy features, fallbacks, shared modules these pages do not import). */
     notLoaded: string[];
-    /** Shared libraries of the host, gzip KiB each (from its manifest). */
+    /**
+     * The host's files on the signed-in first page by the shared libraries they are fetched for,
+     * gzip KiB (antd's pieces together as `antd`; `a + b` for files several need; the host's own
+     * code and the federation runtime are not listed).
+     */
     hostShared: Record<string, number>;
+    /** Shared modules the signed-in first page imports. */
+    sharedImported: string[];
   };
 }
 
+const PROVIDE = /^provide shared module \([^)]*\) (@?[^@]+)@/;
 const SHARED_ORIGIN = /^(provide|consume) shared module/;
 
 function readJson<T>(dir: string, file: string): T {
@@ -85,6 +103,49 @@ function assetsOf(assets: ManifestAssets): string[] {
   return [...assets.js.sync, ...assets.js.async, ...assets.css.sync, ...assets.css.async];
 }
 
+const servedFiles = (chunk: ChunkRecord) => chunk.files.filter((file) => /\.(js|css)$/.test(file));
+
+type Page = 'signedIn' | 'login';
+
+/** The host's own `import()`s a page runs: the bootstrap, then the console layout or the login page. */
+function pageImport(origin: Origin, page: Page): boolean {
+  return (
+    origin.module.startsWith('./src/') &&
+    (origin.request === './bootstrap' ||
+      origin.request.includes(page === 'signedIn' ? '/ConsoleLayout' : '/LoginPage'))
+  );
+}
+
+/**
+ * The host's chunks a page loads: its entry, the host `import()`s it runs, and the chunks providing
+ * every shared module imported by what is loaded (starting with `imported`, the home plugin's).
+ */
+function hostPage(
+  chunks: readonly ChunkRecord[],
+  page: Page,
+  imported: Iterable<string>,
+): { chunks: Set<ChunkRecord>; imported: Set<string> } {
+  const loaded = new Set<ChunkRecord>();
+  const consumed = new Set(imported);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const chunk of chunks) {
+      if (loaded.has(chunk)) continue;
+      const fetched =
+        chunk.entry ||
+        chunk.origins.some((origin) => {
+          const provided = PROVIDE.exec(origin.module)?.[1];
+          return provided ? consumed.has(provided) : pageImport(origin, page);
+        });
+      if (!fetched) continue;
+      loaded.add(chunk);
+      for (const key of chunk.consumes) consumed.add(key);
+      grew = true;
+    }
+  }
+  return { chunks: loaded, imported: consumed };
+}
+
 /** Only there for an `import()` inside a library or the kit (not the package's own `./src`). */
 function lazyInLibrary(chunk: ChunkRecord): boolean {
   return (
@@ -96,78 +157,21 @@ function lazyInLibrary(chunk: ChunkRecord): boolean {
   );
 }
 
-/**
- * A host `import()` other than the bootstrap and the console layout (a dialog opened from the
- * header): fetched only when that feature is opened.
- */
-function lazyHostFeature(chunk: ChunkRecord): boolean {
-  return (
-    chunk.origins.length > 0 &&
-    chunk.origins.every(
-      (origin) =>
-        origin.request !== '' &&
-        origin.module.startsWith('./src/') &&
-        origin.request !== './bootstrap' &&
-        !origin.request.includes('ConsoleLayout'),
-    )
-  );
-}
-
-function fallbackOnly(chunk: ChunkRecord): boolean {
-  return (
-    chunk.origins.length > 0 &&
-    chunk.origins.every((origin) => origin.module.startsWith('consume shared module'))
-  );
-}
-
-function onlyFor(
-  chunk: ChunkRecord,
-  test: (origin: { module: string; request: string }) => boolean,
-): boolean {
-  return chunk.origins.length > 0 && chunk.origins.every(test);
-}
-
 const kib = (files: readonly BundleFile[]) =>
   Math.round((files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024) * 10) / 10;
+
+/** antd's pieces (`antd/es/button`) report as `antd`. */
+const libraryOf = (shared: string) => (shared.startsWith('antd/') ? 'antd' : shared);
 
 export function measureBundles(options: { hostDir?: string; pluginDir?: string } = {}): BundleReport {
   const hostDir = options.hostDir ?? path.join(root, 'host', 'dist');
   const pluginDir = options.pluginDir ?? path.join(root, 'plugins', 'home', 'dist');
   const notLoaded: string[] = [];
 
-  const hostManifest = readJson<FederationManifest>(hostDir, 'mf-manifest.json');
-  const hostChunks = readJson<{ chunks: ChunkRecord[] }>(hostDir, 'bundle-stats.json').chunks;
-  const sharedByFile = new Map<string, string>();
-  for (const shared of hostManifest.shared) {
-    for (const file of assetsOf(shared.assets)) sharedByFile.set(file, shared.name);
-  }
-  const host: BundleFile[] = [measure(hostDir, 'index.html')];
-  const loginOnlyExcluded = new Set<string>();
-  for (const chunk of hostChunks) {
-    const files = chunk.files.filter((file) => /\.(js|css)$/.test(file));
-    if (!chunk.entry && (lazyInLibrary(chunk) || fallbackOnly(chunk) || lazyHostFeature(chunk))) {
-      notLoaded.push(...files.map((file) => `host/${file}`));
-      continue;
-    }
-    const afterSignIn =
-      onlyFor(chunk, (origin) => origin.request.includes('ConsoleLayout')) ||
-      onlyFor(
-        chunk,
-        (origin) =>
-          SHARED_ORIGIN.test(origin.module) && origin.module.includes('@ant-design/pro-components@'),
-      );
-    for (const file of files) {
-      host.push(measure(hostDir, file, sharedByFile.get(file)));
-      if (afterSignIn) loginOnlyExcluded.add(file);
-    }
-  }
-  const hostShared: Record<string, number> = {};
-  for (const shared of hostManifest.shared) {
-    hostShared[shared.name] = kib(host.filter((file) => file.shared === shared.name));
-  }
-
+  // The home plugin: remote entry and exposed App, less what only a library's import() loads.
   const plugin = readJson<FederationManifest>(pluginDir, 'mf-manifest.json');
   const pluginChunks = readJson<{ chunks: ChunkRecord[] }>(pluginDir, 'bundle-stats.json').chunks;
+  const hostManifest = readJson<FederationManifest>(hostDir, 'mf-manifest.json');
   const lazyFiles = new Set(pluginChunks.filter(lazyInLibrary).flatMap((chunk) => chunk.files));
   const provided = new Set(hostManifest.shared.map((shared) => shared.name));
   const homeFiles = new Set<string>(['mf-manifest.json']);
@@ -180,17 +184,58 @@ export function measureBundles(options: { hostDir?: string; pluginDir?: string }
   for (const file of lazyFiles) {
     if (homeFiles.delete(file)) notLoaded.push(`home/${file}`);
   }
+  const homeImports = pluginChunks
+    .filter((chunk) => chunk.files.some((file) => homeFiles.has(file)))
+    .flatMap((chunk) => chunk.consumes);
   const home = [...homeFiles].map((file) => measure(pluginDir, file));
+
+  // The host: the signed-in first page (with the home plugin's imports) and the login page.
+  const hostChunks = readJson<{ chunks: ChunkRecord[] }>(hostDir, 'bundle-stats.json').chunks;
+  const signedIn = hostPage(hostChunks, 'signedIn', homeImports);
+  const login = hostPage(hostChunks, 'login', []);
+  /** The shared libraries a page fetches a chunk for (none: the host's own code). */
+  const libraries = (chunk: ChunkRecord, imported: Set<string>) =>
+    [
+      ...new Set(
+        chunk.origins.flatMap((origin) => {
+          const key = PROVIDE.exec(origin.module)?.[1];
+          return key && imported.has(key) ? [libraryOf(key)] : [];
+        }),
+      ),
+    ]
+      .sort()
+      .join(' + ') || undefined;
+  const filesOf = (page: { chunks: Set<ChunkRecord>; imported: Set<string> }) => [
+    measure(hostDir, 'index.html'),
+    ...hostChunks
+      .filter((chunk) => page.chunks.has(chunk))
+      .flatMap((chunk) =>
+        servedFiles(chunk).map((file) => measure(hostDir, file, libraries(chunk, page.imported))),
+      ),
+  ];
+  const host = filesOf(signedIn);
+  const loginPage = filesOf(login);
+  for (const chunk of hostChunks) {
+    if (!signedIn.chunks.has(chunk) && !login.chunks.has(chunk))
+      notLoaded.push(...servedFiles(chunk).map((file) => `host/${file}`));
+  }
+
+  const hostShared: Record<string, number> = {};
+  for (const library of new Set(host.flatMap((file) => (file.shared ? [file.shared] : [])))) {
+    hostShared[library] = kib(host.filter((file) => file.shared === library));
+  }
 
   return {
     hostKiB: kib(host),
     homeKiB: kib(home),
     details: {
       host,
-      hostLoginKiB: kib(host.filter((file) => !loginOnlyExcluded.has(file.file))),
+      hostLoginKiB: kib(loginPage),
+      hostLogin: loginPage,
       home,
       notLoaded,
       hostShared,
+      sharedImported: [...signedIn.imported].sort(),
     },
   };
 }
@@ -207,7 +252,27 @@ export function measurePluginBundles(): Record<string, number> {
   return sizes;
 }
 
+/**
+ * What opening each area after the signed-in first page fetches from the host, gzip KiB: the shared
+ * modules its screen imports that the first page did not load (the full UI kit, antd's table,
+ * pickers, forms …), counted once for the first area that needs them.
+ */
+export function measureAreaHostLoads(): Record<string, number> {
+  const firstPage = new Set(measureBundles().details.host.map((file) => file.file));
+  const plugins = path.join(root, 'plugins');
+  const sizes: Record<string, number> = {};
+  for (const name of readdirSync(plugins).sort()) {
+    const dist = path.join(plugins, name, 'dist');
+    if (!existsSync(path.join(dist, 'mf-manifest.json'))) continue;
+    sizes[name] = kib(
+      measureBundles({ pluginDir: dist }).details.host.filter((file) => !firstPage.has(file.file)),
+    );
+  }
+  return sizes;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const report = measureBundles();
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  const areas = { ownKiB: measurePluginBundles(), hostKiBAdded: measureAreaHostLoads() };
+  process.stdout.write(`${JSON.stringify({ ...report, areas }, null, 2)}\n`);
 }

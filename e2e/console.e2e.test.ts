@@ -35,10 +35,23 @@ describe('console shell', () => {
   });
 
   it('sends a signed-out visitor to the login page, titled for a LAN deployment', async () => {
+    const fetched = new Set<string>();
+    const record = (response: { url(): string }) => fetched.add(new URL(response.url()).pathname);
+    page.on('response', record);
     await page.goto(`${running.url}/no-such-area`);
     await page.waitForURL('**/login');
     await page.getByText('Sign in to your account').waitFor();
     expect(await page.title()).toBe('PhoneFleet Console');
+    page.off('response', record);
+    // The login page fetches exactly the files the bundle-size bench counts for it.
+    const expected = measureBundles()
+      .details.hostLogin.map((file) => (file.file === 'index.html' ? '/' : `/${file.file}`))
+      .sort();
+    const actual = [...fetched]
+      .filter((file) => !file.startsWith('/api/'))
+      .map((file) => (file === '/no-such-area' ? '/' : file)) // the page itself: index.html
+      .sort();
+    expect(actual).toEqual(expected);
   });
 
   it('signs in and shows the home dashboard loaded from the home remote', async () => {

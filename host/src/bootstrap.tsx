@@ -1,5 +1,5 @@
 // Must come before antd renders anything: adapts antd 5 to React 19.
-import '@ant-design/v5-patch-for-react-19';
+import './react-19.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

@@ -8,10 +8,10 @@ import {
   setLanguage,
   setTimeZone,
   type TimeZoneChoice,
-} from '@phonefleet/sdk/ui';
+} from '@phonefleet/sdk/ui/core';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { text } from '../i18n/texts.js';
 import { ConsoleContext, type ConsoleContextValue } from './console-context.js';

@@ -1,13 +1,22 @@
 import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { LoginPage } from '../pages/LoginPage.js';
-import { ModifyEmailPage } from '../pages/ModifyEmailPage.js';
-import { ModifyPasswordPage } from '../pages/ModifyPasswordPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useConsole } from './console-context.js';
 
+// Each page loads with its route: the signed-in first page does not carry the sign-in form (antd's
+// Form, Input, Alert, the captcha), and the login page does not carry the layout.
 const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout.js'));
+const loginPage = () => import('../pages/LoginPage.js').then((page) => ({ default: page.LoginPage }));
+const LoginPage = lazy(loginPage);
+// Opened at /login: fetched while the session is being checked rather than after.
+if (typeof window !== 'undefined' && window.location.pathname === '/login') void loginPage();
+const ModifyPasswordPage = lazy(() =>
+  import('../pages/ModifyPasswordPage.js').then((page) => ({ default: page.ModifyPasswordPage })),
+);
+const ModifyEmailPage = lazy(() =>
+  import('../pages/ModifyEmailPage.js').then((page) => ({ default: page.ModifyEmailPage })),
+);
 
 function FullPageSpin() {
   return (
@@ -15,6 +24,10 @@ function FullPageSpin() {
       <Spin size="large" />
     </div>
   );
+}
+
+function Lazy({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<FullPageSpin />}>{page}</Suspense>;
 }
 
 /** Signed-out users go to /login (spec §6), except on the public pages routed before this. */
@@ -33,16 +46,14 @@ export function ConsoleRoutes() {
   const { login } = useConsole();
   return (
     <Routes>
-      <Route path="/login" element={login === undefined ? <FullPageSpin /> : <LoginPage />} />
-      <Route path="/modifyPassword" element={<ModifyPasswordPage />} />
-      <Route path="/modifyEmail" element={<ModifyEmailPage />} />
+      <Route path="/login" element={login === undefined ? <FullPageSpin /> : <Lazy page={<LoginPage />} />} />
+      <Route path="/modifyPassword" element={<Lazy page={<ModifyPasswordPage />} />} />
+      <Route path="/modifyEmail" element={<Lazy page={<ModifyEmailPage />} />} />
       <Route
         path="*"
         element={
           <RequireSession>
-            <Suspense fallback={<FullPageSpin />}>
-              <ConsoleLayout />
-            </Suspense>
+            <Lazy page={<ConsoleLayout />} />
           </RequireSession>
         }
       />

@@ -1,5 +1,5 @@
 import type { Language, LoginInfo, PublicConfig } from '@phonefleet/sdk';
-import type { TimeZoneChoice } from '@phonefleet/sdk/ui';
+import type { TimeZoneChoice } from '@phonefleet/sdk/ui/core';
 import { createContext, useContext } from 'react';
 import type { TextKey } from '../i18n/texts.js';
 

@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import type { Language } from '@phonefleet/sdk';
-import { LANGUAGES } from '@phonefleet/sdk/ui';
+import { LANGUAGES } from '@phonefleet/sdk/ui/core';
 import { Button, Dropdown } from 'antd';
 import { useConsole } from '../app/console-context.js';
 import { LANGUAGE_LABELS } from '../i18n/texts.js';

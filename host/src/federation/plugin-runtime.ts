@@ -1,6 +1,6 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginAppProps, PluginDescriptor } from '@phonefleet/sdk';
-import { remoteName } from '@phonefleet/sdk/ui';
+import { remoteName } from '@phonefleet/sdk/ui/core';
 import type { ComponentType } from 'react';
 
 /** Spec §9: a chunk that has not loaded after 120 s is a load error. */

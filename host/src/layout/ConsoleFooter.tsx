@@ -1,5 +1,5 @@
 import type { TimeZone } from '@phonefleet/sdk';
-import { apiRequest, browserOffset } from '@phonefleet/sdk/ui';
+import { apiRequest, browserOffset } from '@phonefleet/sdk/ui/core';
 import { Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useConsole } from '../app/console-context.js';

@@ -1,5 +1,5 @@
-import { ProLayout } from '@ant-design/pro-components';
-import { browserOffset, SessionProvider } from '@phonefleet/sdk/ui';
+import { ProLayout } from '@ant-design/pro-layout';
+import { browserOffset, SessionProvider } from '@phonefleet/sdk/ui/core';
 import { Spin } from 'antd';
 import { useMemo } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
@@ -23,7 +23,9 @@ import { usePlugins } from './use-plugins.js';
 /**
  * The signed-in shell: sidebar from the permitted plugins' menus, header, breadcrumb, footer, and a
  * route per menu entry that mounts the plugin's remote. Loaded lazily, so the login page does not
- * pay for pro-components.
+ * pay for it. ProLayout comes from `@ant-design/pro-layout` (the package pro-components re-exports
+ * it from), bundled here and tree-shaken: the shared `@ant-design/pro-components` is whole, and
+ * only the areas that use it load it.
  */
 export default function ConsoleLayout() {
   const { t, login, language, config, timeZone } = useConsole();

@@ -1,5 +1,5 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { apiRequest } from '@phonefleet/sdk/ui';
+import { apiRequest } from '@phonefleet/sdk/ui/core';
 import { Button, Space, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useConsole } from '../app/console-context.js';

@@ -1,5 +1,5 @@
 import type { OrganisationTreeNode } from '@phonefleet/sdk';
-import { apiRequest } from '@phonefleet/sdk/ui';
+import { apiRequest } from '@phonefleet/sdk/ui/core';
 import { Modal, TreeSelect, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useConsole } from '../app/console-context.js';

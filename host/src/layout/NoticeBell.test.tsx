@@ -11,7 +11,7 @@ import {
   stubLiveServer,
   waitFor,
 } from '@phonefleet/sdk/testing/ui';
-import { SessionProvider } from '@phonefleet/sdk/ui';
+import { SessionProvider } from '@phonefleet/sdk/ui/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

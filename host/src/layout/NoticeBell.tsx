@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { LoginInfo } from '@phonefleet/sdk';
-import { apiFirstRow, apiRequest, LiveEventName, useLiveEvent } from '@phonefleet/sdk/ui';
+import { apiFirstRow, apiRequest, LiveEventName, useLiveEvent } from '@phonefleet/sdk/ui/core';
 import { Badge, Button, Popover, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useConsole } from '../app/console-context.js';

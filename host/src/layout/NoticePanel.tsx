@@ -1,4 +1,4 @@
-import { formatDateTime, useSession } from '@phonefleet/sdk/ui';
+import { formatDateTime, useSession } from '@phonefleet/sdk/ui/core';
 import { Button, Empty, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useConsole } from '../app/console-context.js';

@@ -6,7 +6,7 @@ import {
   STORAGE_KEYS,
   siteTree,
   writeStorage,
-} from '@phonefleet/sdk/ui';
+} from '@phonefleet/sdk/ui/core';
 import { TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,4 +1,4 @@
-import { SIDEBAR_COLLAPSE_WIDTH } from '@phonefleet/sdk/ui';
+import { SIDEBAR_COLLAPSE_WIDTH } from '@phonefleet/sdk/ui/core';
 import { useEffect, useState } from 'react';
 
 const narrow = () => window.innerWidth <= SIDEBAR_COLLAPSE_WIDTH;

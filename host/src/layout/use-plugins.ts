@@ -1,5 +1,5 @@
 import type { LoginInfo, PluginDescriptor } from '@phonefleet/sdk';
-import { apiRequest } from '@phonefleet/sdk/ui';
+import { apiRequest } from '@phonefleet/sdk/ui/core';
 import { useEffect, useState } from 'react';
 import { registerPluginRemotes } from '../federation/plugin-runtime.js';
 

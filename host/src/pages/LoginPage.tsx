@@ -1,5 +1,5 @@
 import type { LoginInfo } from '@phonefleet/sdk';
-import { apiFirstRow, isApiError, readStorage, STORAGE_KEYS, writeStorage } from '@phonefleet/sdk/ui';
+import { apiFirstRow, isApiError, readStorage, STORAGE_KEYS, writeStorage } from '@phonefleet/sdk/ui/core';
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';

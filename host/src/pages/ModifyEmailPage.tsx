@@ -1,4 +1,4 @@
-import { apiRequest, isApiError } from '@phonefleet/sdk/ui';
+import { apiRequest, isApiError } from '@phonefleet/sdk/ui/core';
 import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { apiRequest, isStrongPassword } from '@phonefleet/sdk/ui';
+import { apiRequest, isStrongPassword } from '@phonefleet/sdk/ui/core';
 import { App, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { EMPTY_CELL } from '@phonefleet/sdk/ui';
+import { EMPTY_CELL } from '@phonefleet/sdk/ui/core';
 import { Card, Descriptions } from 'antd';
 import { useConsole } from '../app/console-context.js';
 

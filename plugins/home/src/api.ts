@@ -1,5 +1,5 @@
 import type { HomeTotals } from '@phonefleet/sdk';
-import { apiFirstRow } from '@phonefleet/sdk/ui';
+import { apiFirstRow } from '@phonefleet/sdk/ui/core';
 
 export const EMPTY_TOTALS: HomeTotals = {
   totalDevices: 0,

@@ -1,4 +1,4 @@
-import { defineTexts, type TextKeyOf } from '@phonefleet/sdk/ui';
+import { defineTexts, type TextKeyOf } from '@phonefleet/sdk/ui/core';
 
 /** The home area's own words; the common ones (Add, Delete, Cancel ...) come from the UI kit. */
 export const homeText = defineTexts({

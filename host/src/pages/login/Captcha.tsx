@@ -1,4 +1,4 @@
-import { apiFirstRow } from '@phonefleet/sdk/ui';
+import { apiFirstRow } from '@phonefleet/sdk/ui/core';
 import { Spin, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 

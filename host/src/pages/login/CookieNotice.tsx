@@ -1,4 +1,4 @@
-import { readStorage, STORAGE_KEYS, writeStorage } from '@phonefleet/sdk/ui';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@phonefleet/sdk/ui/core';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useConsole } from '../../app/console-context.js';

@@ -1,4 +1,4 @@
-import { apiRequest } from '@phonefleet/sdk/ui';
+import { apiRequest } from '@phonefleet/sdk/ui/core';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useConsole } from '../../app/console-context.js';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { HomeTotals } from '@phonefleet/sdk';
 import { loginWith, settle, stubLiveServer, waitFor } from '@phonefleet/sdk/testing/ui';
-import { SessionProvider } from '@phonefleet/sdk/ui';
+import { SessionProvider } from '@phonefleet/sdk/ui/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import type { HomeTotals } from '@phonefleet/sdk';
-import { BarList, DonutChart, LiveEventName, useLiveEvent, useTexts } from '@phonefleet/sdk/ui';
+import { BarList, DonutChart, LiveEventName, useLiveEvent, useTexts } from '@phonefleet/sdk/ui/core';
 import { Button, Col, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EMPTY_TOTALS, fetchHomeTotals } from '../api.js';
