@@ -89,7 +89,7 @@ function requestContext(logger: Logger, failures: FailureLog) {
       },
     };
     ctx.state.request = state;
-    ctx.set('X-Request-Id', requestId);
+    ctx.res.setHeader('X-Request-Id', requestId);
     try {
       await next();
       if (ctx.status < 500 && ctx.path.startsWith('/api/')) failures.succeeded();
@@ -114,17 +114,28 @@ function toAppError(error: unknown): AppError {
 const GZIP_THRESHOLD = 16 * 1024;
 const gzip = promisify(zlib.gzip);
 
+/** Answers a handler returns frozen (the same object for a while, e.g. the health report) are encoded once per language. */
+const encodedOnce = new WeakMap<object, Map<Language, string>>();
+
+function encode(reply: Parameters<typeof success>[0], language: Language): string {
+  if (!Object.isFrozen(reply)) return JSON.stringify(success(reply, language));
+  let byLanguage = encodedOnce.get(reply);
+  if (!byLanguage) encodedOnce.set(reply, (byLanguage = new Map()));
+  let json = byLanguage.get(language);
+  if (json === undefined) byLanguage.set(language, (json = JSON.stringify(success(reply, language))));
+  return json;
+}
+
 /**
  * Most answers are small and go out as they are; large ones (parameter trees, long lists) are
  * gzipped off the event loop when the client accepts it.
  */
-async function writeJson(ctx: Context, body: object): Promise<void> {
-  const json = JSON.stringify(body);
-  // Set as they are: Koa's `type` and `vary` setters parse and look up what is constant here.
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
-  ctx.set('Vary', 'Accept-Encoding');
+async function writeJson(ctx: Context, json: string): Promise<void> {
+  // Set on the response itself: Koa's `type` and `vary` setters parse and look up what is constant here.
+  ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  ctx.res.setHeader('Vary', 'Accept-Encoding');
   if (json.length >= GZIP_THRESHOLD && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    ctx.set('Content-Encoding', 'gzip');
+    ctx.res.setHeader('Content-Encoding', 'gzip');
     ctx.body = await gzip(json);
   } else {
     ctx.body = json;
@@ -211,7 +222,7 @@ function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoin
       file,
     });
     if ('raw' in reply) return;
-    await writeJson(ctx, success(reply, state.language));
+    await writeJson(ctx, encode(reply, state.language));
   }
 }
 
