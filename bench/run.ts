@@ -16,6 +16,7 @@ import { benchProvisioning } from './provisioning.js';
 import { benchPush } from './push.js';
 import { signInAdmin } from './sign-in.js';
 import { benchBulkBind } from './sip.js';
+import { benchStart } from './start.js';
 
 /**
  * `npm run bench`: starts a console on a scratch embedded PostgreSQL and prints figures with the
@@ -49,6 +50,7 @@ async function benchEditor(): Promise<Record<string, number>> {
 }
 const goals: Record<string, string> = {
   healthRatioToBare: '>= 0.6',
+  startToHealthyMs: '<= 1000 (existing database)',
   hostFirstPageGzipKiB: '<= 450',
   provColdRatioToBare: '>= 0.5',
   provColdFilesPerSecond: '>= 3000',
@@ -79,6 +81,7 @@ const goals: Record<string, string> = {
 /** Every bench by name; `BENCH_ONLY=health,provisioning` runs some (bench/compare.ts passes it on). */
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   health: () => benchHealth(running),
+  start: () => benchStart(running),
   provisioning: () => benchProvisioning(running),
   provLookup: () => benchProvisioningLookup(running),
   sip: () => benchBulkBind(running, ADMIN_PASSWORD),
