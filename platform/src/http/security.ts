@@ -44,14 +44,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * which carry no ambient cookies, and pass.
  */
 export function sameOriginOnly(publicUrl: () => string | undefined) {
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return (ctx: Context, next: Next): Promise<void> => {
     if (!SAFE_METHODS.has(ctx.method)) {
       const sender = ctx.get('Origin') || originOf(ctx.get('Referer'));
       if (sender && sender !== `${ctx.protocol}://${ctx.host}` && sender !== originOf(publicUrl())) {
         throw AppError.forbidden();
       }
     }
-    await next();
+    return next();
   };
 }
 

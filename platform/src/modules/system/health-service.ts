@@ -34,7 +34,8 @@ export class HealthService {
 
   /** The API's answer for a report: one frozen object per report, so it is encoded once (server.ts). */
   replyOf(report: HealthReport): { rows: HealthReport[] } {
-    if (this.lastReply?.report !== report) this.lastReply = { report, reply: Object.freeze({ rows: [report] }) };
+    if (this.lastReply?.report !== report)
+      this.lastReply = { report, reply: Object.freeze({ rows: [report] }) };
     return this.lastReply.reply;
   }
 
