@@ -5,6 +5,8 @@ import type { Migration } from '../../../module.js';
  * enterprise console's built-in role): any statement that changes them moves it, in its own
  * transaction, so a reader sees the new version exactly when it sees the new grants. Every API call
  * reads it with the session (access-service.ts) and reuses the grants it built for that version.
+ * The version is the changing transaction's id, which the cluster never gives twice: a restored
+ * backup brings back a version together with exactly the grants it named.
  */
 const sql = `
 CREATE TABLE access_grants (
@@ -14,7 +16,7 @@ CREATE TABLE access_grants (
 INSERT INTO access_grants DEFAULT VALUES;
 CREATE FUNCTION access_grants_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE access_grants SET version = version + 1;
+  UPDATE access_grants SET version = pg_current_xact_id()::text::bigint;
   RETURN NULL;
 END $$;
 CREATE TRIGGER resources_access_grants AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON resources
