@@ -12,6 +12,8 @@ let globex: TestTenant;
 let independent: TestTenant;
 
 const ACME_MAC = 'a1a1a1000001';
+/** A phone of Acme's that asked before it was added (an unknown device filed under Acme). */
+const ACME_UNKNOWN_MAC = 'a1a1a10000ee';
 const SECRET_MARKER = 'acme-secret-marker';
 /** The caller of Acme's call record (call statistics). */
 const CALL_MARKER = 'acme-call-marker';
@@ -26,6 +28,8 @@ const acmeDataMarkers = [
   'acme-ext-4711',
   SECRET_MARKER,
   CALL_MARKER,
+  ACME_UNKNOWN_MAC,
+  'a1:a1:a1:00:00:ee',
 ];
 let acmeDeviceId = 0;
 let acmeSiteId = 0;
@@ -38,6 +42,7 @@ let acmeResourceId = 0;
 let acmeAlarmId = 0;
 let acmeStrategyId = 0;
 let acmeDiagnosticId = 0;
+let acmeUnknownId = 0;
 const DIAGNOSTIC_MARKER = 'Acme diagnostic capture';
 
 /** Every way a request can name Acme's rows: its ids of each kind, in the query and in the body. */
@@ -80,6 +85,8 @@ function victimNamings(): Naming[] {
     { id: acmeFirmwareId, ids: [acmeFirmwareId], firmwareId: acmeFirmwareId, deviceIds: [acmeDeviceId] },
     { id: acmeResourceId, ids: [acmeResourceId], resourceId: acmeResourceId, deviceIds: [acmeDeviceId] },
     { id: acmeAlarmId, ids: [acmeAlarmId] },
+    // Acme's unknown device, named to be added to the attacker's own site.
+    { id: acmeUnknownId, ids: [acmeUnknownId], siteId: globex.siteId },
     { id: acmeStrategyId, ids: [acmeStrategyId], status: 0 },
     {
       id: acmeDiagnosticId,
@@ -117,6 +124,12 @@ beforeAll(async () => {
     { mac: 'b2b2b2000003', model: 'V67', status: 1 },
   ]);
   await insertDevices(db, independent, [{ mac: 'c3c3c3000001', model: 'V62' }]);
+  const unknown = await db.one<{ id: string }>(
+    `INSERT INTO unknown_devices (org_id, mac, path, ip, reason, authenticated, model, firmware)
+     VALUES ($1, $2, $3, '10.1.1.1', 'MAC not in inventory', true, 'H2P', '2.14.0.9') RETURNING id`,
+    [acme.orgId, ACME_UNKNOWN_MAC, `${ACME_UNKNOWN_MAC}.cfg`],
+  );
+  acmeUnknownId = Number(unknown?.id);
   await db.execute(
     `INSERT INTO call_records (org_id, device_id, quality, caller, callee, codec, delay_avg_ms)
      SELECT org_id, id, 2, $2, 'acme-callee', 'PCMU', 600 FROM devices WHERE mac = $1`,
