@@ -117,22 +117,31 @@ describe('unknown devices and import progress (browser, a simulated phone)', () 
       .toBe(1);
   });
 
-  it('shows rows read and stored while a large import runs, then the failed rows', async () => {
-    const file = path.join(folder, 'many.xlsx');
+  /** A workbook of IMPORT_ROWS devices, every BAD_EVERY-th in a site that does not exist. */
+  async function largeWorkbook(name: string, macPrefix: string): Promise<string> {
+    const file = path.join(folder, name);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Devices');
     sheet.addRow(['MAC Address', 'Device Name', 'Device Model', 'Firmware Version', 'Site', 'S/N']);
     for (let n = 0; n < IMPORT_ROWS; n += 1) {
-      const mac = `0a7a${n.toString(16).padStart(8, '0')}`;
+      const mac = `${macPrefix}${n.toString(16).padStart(8, '0')}`;
       sheet.addRow([mac, '', 'H2P', '2.14.0.5', n % BAD_EVERY === BAD_EVERY - 1 ? 'Nowhere' : 'Default', '']);
     }
     await workbook.xlsx.writeFile(file);
+    return file;
+  }
+
+  async function startImport(file: string): Promise<void> {
     await page.goto(`${running.url}/device`);
     await page.getByTestId('device-list').getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByTestId('import-dialog');
     await dialog.locator('input[type=file]').setInputFiles(file);
-    await dialog.getByText('many.xlsx').waitFor();
+    await dialog.getByText(path.basename(file)).waitFor();
     await page.getByTestId('import-upload').click();
+  }
+
+  it('shows rows read and stored while a large import runs, then the failed rows', async () => {
+    await startImport(await largeWorkbook('many.xlsx', '0a7a'));
 
     // The counts the dialog showed, read as they change, until the failed rows appear.
     const seen: { read: number; stored: number }[] = [];
@@ -155,5 +164,34 @@ describe('unknown devices and import progress (browser, a simulated phone)', () 
     const table = failed.locator('tbody tr.ant-table-row');
     expect(await table.count()).toBeGreaterThan(0);
     expect(await table.first().textContent()).toContain('The site does not exist');
+  });
+
+  it('follows the import again after the page is reloaded, to its failed rows', async () => {
+    await startImport(await largeWorkbook('reloaded.xlsx', '0a7b'));
+    const progress = page.getByTestId('import-progress');
+    await expect
+      .poll(
+        async () =>
+          Number((await progress.getAttribute('data-read', { timeout: 200 }).catch(() => null)) ?? 0),
+        {
+          timeout: 20_000,
+          interval: 50,
+        },
+      )
+      .toBeGreaterThan(0);
+    await page.reload();
+    // The device list reopens the dialog, which reads the same import's progress to its end.
+    await page.getByTestId('import-dialog').waitFor();
+    const bad = IMPORT_ROWS / BAD_EVERY;
+    await page.getByTestId('import-failed').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-counts').textContent()).toBe(
+      `Imported ${IMPORT_ROWS - bad}, refused ${bad}`,
+    );
+    const table = page.getByTestId('import-failed').locator('tbody tr.ant-table-row');
+    expect(await table.first().textContent()).toContain('The site does not exist');
+    const stored = await running.cradle.db.one<{ n: string }>(
+      `SELECT count(*) AS n FROM devices WHERE mac LIKE '0a7b%'`,
+    );
+    expect(Number(stored?.n)).toBe(IMPORT_ROWS - bad);
   });
 });

@@ -1,8 +1,9 @@
 import { Alert, Button, Modal, message, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeviceImportProgress } from '../api/devices.js';
-import type { Language } from '../envelope.js';
+import { ErrorCode, type Language } from '../envelope.js';
 import { apiDownload, apiRequest } from './api.js';
+import { isApiError } from './api-error.js';
 import { commonText } from './common-texts.js';
 import { type FleetColumn, FleetTable, type FleetTableQuery } from './FleetTable.js';
 import { kitText, textLookup } from './kit-texts.js';
@@ -203,7 +204,7 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
 
   /** Reads the import's progress every second; `onEnd` gets it once the server finished it. */
   const follow = useCallback(
-    (importId: string, onEnd?: (ended: DeviceImportProgress) => void) => {
+    (importId: string, onEnd?: (ended: DeviceImportProgress | null) => void) => {
       if (!progressUrl) return;
       clearInterval(polling.current);
       const read = () =>
@@ -222,8 +223,13 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
               onEnd(current);
             }
           })
-          .catch(() => {
-            // not started yet, or gone: the upload's own answer decides
+          .catch((error: unknown) => {
+            // While uploading: not started yet, the upload's answer decides. Followed after a
+            // reload: an import the server no longer has (or another user's) is forgotten.
+            if (onEnd && isApiError(error) && error.code === ErrorCode.notFound) {
+              clearInterval(polling.current);
+              onEnd(null);
+            }
           });
       polling.current = setInterval(read, IMPORT_PROGRESS_MS);
       void read();
@@ -307,7 +313,10 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
     setWaiting(true);
     follow(importId, (ended) => {
       rememberImport(url, undefined);
-      if (ended.state === 'finished') showRef.current(ended.failed as Failed[], ended.read);
+      if (ended === null) {
+        setWaiting(false);
+        stopPolling();
+      } else if (ended.state === 'finished') showRef.current(ended.failed as Failed[], ended.read);
       else {
         void messages.error(ended.message ?? resultText('importInterrupted', language));
         setWaiting(false);

@@ -1,4 +1,5 @@
 import type { DeviceImportProgress, DeviceImportState } from '@phonefleet/sdk';
+import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { FailedRow } from './schemas.js';
@@ -13,7 +14,8 @@ const KEEP_HOURS = 24;
 /**
  * One import's progress row (`device_imports`, docs/devices.md "Import progress"), written outside
  * the import's transaction so the importing user's browser can read it through any instance while
- * the import runs, and after a reload. Writes are throttled and kept in order.
+ * the import runs, and after a reload. Writes are throttled and kept in order. A failed write is
+ * logged and does not fail the import: the upload's reply still carries its answer.
  */
 export class ImportTracker {
   private read = 0;
@@ -24,6 +26,7 @@ export class ImportTracker {
 
   constructor(
     private readonly db: Database,
+    private readonly logger: Logger,
     readonly id: string,
   ) {}
 
@@ -74,7 +77,11 @@ export class ImportTracker {
           values,
         ),
       )
-      .then(() => undefined);
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.logger.warn({ err: error, importId: this.id }, 'import progress not written'),
+      );
     return this.writing;
   }
 }
@@ -82,9 +89,11 @@ export class ImportTracker {
 /** Progress rows of imports: started by the import, read by the importing user only. */
 export class ImportProgressStore {
   private readonly db: Database;
+  private readonly logger: Logger;
 
-  constructor({ db }: { db: Database }) {
+  constructor({ db, logger }: { db: Database; logger: Logger }) {
     this.db = db;
+    this.logger = logger;
   }
 
   /** A new progress row for the caller's import `id` (chosen by its browser); a taken id is refused. */
@@ -97,7 +106,7 @@ export class ImportProgressStore {
       [id, orgId, userId],
     );
     if (created.length !== 1) throw AppError.invalid('invalidFormat', 'importId');
-    return new ImportTracker(this.db, id);
+    return new ImportTracker(this.db, this.logger, id);
   }
 
   /** The caller's own import; "not found" for any other. */
