@@ -1,4 +1,3 @@
-import { importReply } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import { actorOf } from '../devices/routes.js';
@@ -39,9 +38,17 @@ export function unknownDeviceRoutes({
       body: unknownAddBody,
       handler: async ({ body, session, ctx }) => {
         const language = (ctx.state.request as RequestState).language;
-        return importReply(
-          await unknownDeviceAdoption.add(session.scope, actorOf(session, ctx), body, language),
+        const { read, failed } = await unknownDeviceAdoption.add(
+          session.scope,
+          actorOf(session, ctx),
+          body,
+          language,
         );
+        return {
+          rows: failed,
+          totalRows: read,
+          messageKey: failed.length ? ('unknownPartlyAdded' as const) : ('success' as const),
+        };
       },
     }),
   ];

@@ -188,7 +188,7 @@ describe('unknown devices', () => {
       firmwareVersion: '2.14.0.5',
     });
     expect(added.code).toBe(0);
-    expect(added.message).toBe('Some rows could not be imported');
+    expect(added.message).toBe('Some devices could not be added');
     expect(added.totalRows).toBe(10);
     expect(added.rows.map((row) => [row.macAddress, row.message])).toEqual([
       ['', 'This field cannot be empty!'],
