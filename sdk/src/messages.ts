@@ -152,6 +152,7 @@ export const messages = {
     zh: '绑定了 SIP 账号的设备需先解绑才能更换站点',
   },
   importPartlyFailed: { en: 'Some rows could not be imported', zh: '部分行未能导入' },
+  unknownPartlyAdded: { en: 'Some devices could not be added', zh: '部分设备未能添加' },
   deviceLogAdd: { en: 'Added the device', zh: '添加设备' },
   deviceLogUpdate: { en: 'Edited the device', zh: '编辑设备' },
   deviceLogTransfer: { en: 'Moved to site', zh: '转移到站点' },

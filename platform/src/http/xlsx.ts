@@ -43,6 +43,8 @@ export async function readSheetRows<Key extends string>(
     required: readonly Key[];
     maxRows: number;
     cellText?: (cell: ExcelJS.Cell, key: Key) => string;
+    /** How many data rows were read so far, now and then while reading. */
+    onRead?: (read: number) => void;
   },
 ): Promise<SheetRow<Key>[]> {
   const read = options.cellText ?? ((cell: ExcelJS.Cell) => cell.text.trim());
@@ -62,7 +64,10 @@ export async function readSheetRows<Key extends string>(
           columns = headerColumns(excelRow, options.columns, options.required);
           continue;
         }
-        if (excelRow.number % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (excelRow.number % YIELD_ROWS === 0) {
+          options.onRead?.(rows.length);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         const row = { row: excelRow.number } as SheetRow<Key>;
         let empty = true;
         for (const { key } of options.columns) {

@@ -30,6 +30,7 @@ import { systemModule } from './system/module.js';
 import { tasksModule } from './tasks/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { timeZonesModule } from './time-zones/module.js';
+import { unknownDevicesModule } from './unknown-devices/module.js';
 import { usersModule } from './users/module.js';
 
 /**
@@ -63,6 +64,7 @@ export const modules = [
   resourcesModule,
   deviceDownloadsModule,
   deviceImportModule,
+  unknownDevicesModule,
   tasksModule,
   messagesModule,
   alarmsModule,

@@ -6,10 +6,12 @@ import { DeviceDetailPage } from './pages/DeviceDetailPage.js';
 import { DeviceEditPage } from './pages/DeviceEditPage.js';
 import { DeviceList } from './pages/DeviceList.js';
 import { ScanPage } from './pages/ScanPage.js';
+import { UnknownDeviceList } from './pages/UnknownDeviceList.js';
 
 /**
  * The device area, mounted by the host at `/device/*`: the list, add, edit, details and scan
- * screens, a device's SIP account lines and the bulk account assignment (spec §2). Other paths
+ * screens, a device's SIP account lines, the bulk account assignment (spec §2) and the unknown
+ * devices. Other paths
  * below /device are the 404 page.
  */
 export default function App({ basePath }: PluginAppProps) {
@@ -22,6 +24,7 @@ export default function App({ basePath }: PluginAppProps) {
       <Route path="scanDevice" element={<ScanPage basePath={basePath} />} />
       <Route path="deviceAccount" element={<DeviceAccountPage basePath={basePath} />} />
       <Route path="deviceAccountAssign" element={<DeviceAccountAssignPage basePath={basePath} />} />
+      <Route path="unknownDevice" element={<UnknownDeviceList />} />
       <Route path="*" element={<Navigate to="/404" replace />} />
     </Routes>
   );

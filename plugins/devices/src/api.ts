@@ -6,6 +6,7 @@ import type {
   ScannedDevice,
   ScanProgress,
   ScanState,
+  UnknownDeviceRow,
 } from '@phonefleet/sdk';
 import {
   apiDownload,
@@ -193,4 +194,56 @@ export async function upgradeFirmware(
   await apiRequest('POST', '/device/firmwareUpgrade', {
     body: { firmwareId, deviceIds, ...executionPayload(mode) },
   });
+}
+
+export type { UnknownDeviceRow };
+
+export interface UnknownFilters {
+  keywords?: string;
+  reason?: string;
+}
+
+/** Newest sighting first. */
+export const DEFAULT_UNKNOWN_SORT = { field: 'lastSeen', order: 'desc' } as const;
+
+export function searchUnknownDevices(
+  query: UnknownFilters & { currentPage: number; pageSize: number; sortField: string; sortOrder: SortOrder },
+): Promise<FleetTablePage<UnknownDeviceRow>> {
+  return apiPage<UnknownDeviceRow>('POST', '/unknownDevice/search', { body: query });
+}
+
+export async function fetchUnknownReasons(): Promise<{ reason: string; count: number }[]> {
+  try {
+    return (
+      await apiRequest<{ reason: string; count: number }>('GET', '/unknownDevice/reasons', { silent: true })
+    ).result.rows;
+  } catch {
+    return [];
+  }
+}
+
+/** An unknown device `/unknownDevice/add` could not add. */
+export interface RefusedUnknownDevice {
+  macAddress: string;
+  deviceModel: string;
+  firmwareVersion: string;
+  message: string;
+}
+
+/**
+ * Adds unknown devices to a site (model and firmware as their phones reported, unless given):
+ * the server's message, how many were named and the refused ones.
+ */
+export async function addUnknownDevices(input: {
+  ids: number[];
+  siteId: number;
+  deviceModel?: string;
+  firmwareVersion?: string;
+}): Promise<{ message: string; named: number; refused: RefusedUnknownDevice[] }> {
+  const reply = await apiRequest<RefusedUnknownDevice>('POST', '/unknownDevice/add', { body: input });
+  return {
+    message: reply.message,
+    named: reply.result.totalRows ?? input.ids.length,
+    refused: reply.result.rows,
+  };
 }

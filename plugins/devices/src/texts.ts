@@ -168,6 +168,29 @@ export const deviceText = defineTexts({
   lineRange: { en: 'Enter a line from 1 to {max}', zh: '请输入 1 到 {max} 之间的线路号' },
   assign: { en: 'Assign', zh: '分配' },
   assigned: { en: '{count} account(s) assigned', zh: '已分配 {count} 个账号' },
+  unknownDevices: { en: 'Unknown devices', zh: '未知设备' },
+  unknownIntro: {
+    en: 'Phones that asked for their configuration but are not devices of the console. Add them to a site and their next request is served.',
+    zh: '这些话机请求过配置，但还不是控制台的设备。将其添加到站点后，下一次请求即可获得配置。',
+  },
+  unknownKeywords: { en: 'MAC, IP, model, firmware or file', zh: 'MAC、IP、型号、固件或文件' },
+  allReasons: { en: 'All reasons', zh: '全部原因' },
+  requestedFile: { en: 'Requested file', zh: '请求的文件' },
+  firstSeen: { en: 'First Seen', zh: '首次出现' },
+  lastSeen: { en: 'Last Seen', zh: '最近出现' },
+  requests: { en: 'Requests', zh: '请求次数' },
+  filedUnder: { en: 'Organisation', zh: '组织' },
+  addAsDevice: { en: 'Add as device', zh: '添加为设备' },
+  addAsDevices: { en: 'Add as devices', zh: '添加为设备' },
+  addUnknownTitle: { en: 'Add {count} unknown device(s)', zh: '添加 {count} 台未知设备' },
+  asReported: { en: 'As the phone reported', zh: '按话机上报' },
+  asReportedHint: {
+    en: 'Left empty, each device takes the model and firmware its phone reported.',
+    zh: '留空时，每台设备使用其话机上报的型号和固件。',
+  },
+  unknownAdded: { en: 'Added {added}, refused {refused}', zh: '已添加 {added} 台，拒绝 {refused} 台' },
+  noMac: { en: 'No MAC: cannot be added', zh: '无 MAC，无法添加' },
+  viewUnknown: { en: 'Unknown devices ({count})', zh: '未知设备（{count}）' },
 });
 
 export type DeviceTextKey = TextKeyOf<typeof deviceText>;

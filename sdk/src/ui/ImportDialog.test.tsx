@@ -251,3 +251,72 @@ describe('ImportDialog', () => {
     expect(document.body.textContent).not.toContain('Network exception');
   });
 });
+
+describe('ImportDialog with progress', () => {
+  const progressEnvelope = (state: string, read: number, stored: number, failed: unknown[] = []) =>
+    envelope('Success', [{ state, read, stored, failed, message: null }]);
+
+  it('sends an import id and shows rows read and stored while the import runs', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls: string[] = [];
+    let sentId: FormDataEntryValue | null = null;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push(url);
+      if (url.startsWith('/api/device/importProgress')) {
+        expect(url).toContain(`importId=${String(sentId)}`);
+        return progressEnvelope('reading', 500, 0);
+      }
+      sentId = (init.body as FormData).get('importId');
+      return new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    });
+    await render(dialog({ progressUrl: '/device/importProgress' }));
+    await choose(xlsx('devices.xlsx'));
+    await clickUpload();
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid=import-progress]')?.textContent).toBe(
+        'Rows read: 500. Rows stored: 0.',
+      ),
+    );
+    expect(String(sentId)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sessionStorage.getItem('pf-import:/device/import')).toBe(String(sentId));
+    await act(async () =>
+      answer(envelope('Some rows could not be imported', [{ row: 2, macAddress: '', message: 'x' }], 3)),
+    );
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid=import-counts]')?.textContent).toBe(
+        'Imported 2, refused 1',
+      ),
+    );
+    expect(document.querySelector('[data-testid=import-progress]')).toBeNull();
+    expect(sessionStorage.getItem('pf-import:/device/import')).toBeNull();
+  });
+
+  it('follows an import started before a reload to its failed rows', async () => {
+    sessionStorage.setItem('pf-import:/device/import', '0b6a0a2e-0000-4000-8000-000000000001');
+    const failed: FailedRow[] = [{ row: 7, macAddress: '00:15:65:00:00:07', message: 'Duplicate device' }];
+    let reads = 0;
+    vi.stubGlobal('fetch', async (url: string) => {
+      expect(url).toContain('importId=0b6a0a2e-0000-4000-8000-000000000001');
+      reads += 1;
+      return reads === 1 ? progressEnvelope('storing', 9, 4) : progressEnvelope('finished', 9, 8, failed);
+    });
+    const onImported = vi.fn();
+    await render(dialog({ progressUrl: '/device/importProgress', onImported }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid=import-progress]')?.textContent).toBe(
+        'Rows read: 9. Rows stored: 4.',
+      ),
+    );
+    await waitFor(
+      () =>
+        expect(document.querySelector('[data-testid=import-counts]')?.textContent).toBe(
+          'Imported 8, refused 1',
+        ),
+      4000,
+    );
+    expect(onImported).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('pf-import:/device/import')).toBeNull();
+  });
+});

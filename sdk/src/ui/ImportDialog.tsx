@@ -1,7 +1,9 @@
 import { Alert, Button, Modal, message, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Language } from '../envelope.js';
+import type { DeviceImportProgress } from '../api/devices.js';
+import { ErrorCode, type Language } from '../envelope.js';
 import { apiDownload, apiRequest } from './api.js';
+import { isApiError } from './api-error.js';
 import { commonText } from './common-texts.js';
 import { type FleetColumn, FleetTable, type FleetTableQuery } from './FleetTable.js';
 import { kitText, textLookup } from './kit-texts.js';
@@ -31,6 +33,34 @@ export interface ImportDialogProps<Failed extends object> {
   onClose(): void;
   /** The import ran (some rows may have failed): the caller refreshes its list. */
   onImported(): void;
+  /**
+   * API path (GET, `importId` query) of the import's progress kept by the server: the upload then
+   * carries an `importId`, the dialog shows rows read and stored while it runs, and an import still
+   * running when the page was reloaded is followed again when the dialog opens (`pendingImport`).
+   */
+  progressUrl?: string;
+}
+
+/** How often a running import's progress is read. */
+export const IMPORT_PROGRESS_MS = 1_000;
+const pendingKey = (url: string) => `pf-import:${url}`;
+
+/** The import to `url` this tab started and has not seen finish (it survives a reload), if any. */
+export function pendingImport(url: string): string | undefined {
+  try {
+    return sessionStorage.getItem(pendingKey(url)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberImport(url: string, importId: string | undefined): void {
+  try {
+    if (importId) sessionStorage.setItem(pendingKey(url), importId);
+    else sessionStorage.removeItem(pendingKey(url));
+  } catch {
+    // no storage: a reload forgets the import, as before
+  }
 }
 
 /** Why a chosen file is refused, or undefined when it may be uploaded (spec §5). */
@@ -81,6 +111,14 @@ const resultText = textLookup({
   importRefusedCount: { en: 'Refused {refused}', zh: '拒绝 {refused} 项' },
   importPartly: { en: 'Partly imported', zh: '部分导入' },
   importNothing: { en: 'Nothing was imported', zh: '未导入任何内容' },
+  importProgress: {
+    en: 'Rows read: {read}. Rows stored: {stored}.',
+    zh: '已读取 {read} 行，已保存 {stored} 行。',
+  },
+  importInterrupted: {
+    en: 'The import stopped before it finished: nothing was imported',
+    zh: '导入在完成前中断：未导入任何内容',
+  },
 });
 
 /** all imported: success; some refused: warning; none imported: error. */
@@ -126,6 +164,7 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
     onExportFailed,
     onClose,
     onImported,
+    progressUrl,
   } = props;
   const language = useOptionalSession()?.language ?? currentLanguage();
   const [messages, messageHolder] = message.useMessage();
@@ -134,19 +173,69 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
   const [outcome, setOutcome] = useState<Outcome<Failed> | null>(null);
   const [exporting, setExporting] = useState(false);
   const upload = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<DeviceImportProgress | null>(null);
+  const polling = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  const stopPolling = useCallback(() => {
+    clearInterval(polling.current);
+    polling.current = undefined;
+    setProgress(null);
+  }, []);
 
   const reset = useCallback(() => {
     upload.current?.abort();
     upload.current = null;
+    stopPolling();
     setFile(null);
     setWaiting(false);
     setOutcome(null);
-  }, []);
+  }, [stopPolling]);
 
   useEffect(() => {
     if (!open) reset();
   }, [open, reset]);
-  useEffect(() => () => upload.current?.abort(), []);
+  useEffect(
+    () => () => {
+      upload.current?.abort();
+      clearInterval(polling.current);
+    },
+    [],
+  );
+
+  /** Reads the import's progress every second; `onEnd` gets it once the server finished it. */
+  const follow = useCallback(
+    (importId: string, onEnd?: (ended: DeviceImportProgress | null) => void) => {
+      if (!progressUrl) return;
+      clearInterval(polling.current);
+      const read = () =>
+        apiRequest<DeviceImportProgress>('GET', progressUrl, { query: { importId }, silent: true })
+          .then((reply) => {
+            const current = reply.result.rows[0];
+            if (!current) return;
+            setProgress(current);
+            if (
+              onEnd &&
+              current.state !== 'reading' &&
+              current.state !== 'checking' &&
+              current.state !== 'storing'
+            ) {
+              clearInterval(polling.current);
+              onEnd(current);
+            }
+          })
+          .catch((error: unknown) => {
+            // While uploading: not started yet, the upload's answer decides. Followed after a
+            // reload: an import the server no longer has (or another user's) is forgotten.
+            if (onEnd && isApiError(error) && error.code === ErrorCode.notFound) {
+              clearInterval(polling.current);
+              onEnd(null);
+            }
+          });
+      polling.current = setInterval(read, IMPORT_PROGRESS_MS);
+      void read();
+    },
+    [progressUrl],
+  );
 
   const types = accept.join(', ');
   const size = formatBytes(maxBytes);
@@ -168,6 +257,12 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
     upload.current = controller;
     setWaiting(true);
     const form = new FormData();
+    if (progressUrl) {
+      const importId = crypto.randomUUID();
+      form.append('importId', importId);
+      rememberImport(url, importId);
+      follow(importId);
+    }
     form.append('file', file);
     try {
       const reply = await apiRequest<Failed>('POST', url, {
@@ -177,29 +272,58 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
       });
       if (controller.signal.aborted) return;
       upload.current = null;
-      onImported();
-      const { rows, totalRows } = reply.result;
-      const { kind, imported, refused } = importOutcome(rows.length, totalRows);
-      const summary =
-        imported === undefined
-          ? resultText('importRefusedCount', language, { refused })
-          : resultText('importSummary', language, { imported, refused });
-      if (kind !== 'success') {
-        setFile(null);
-        setWaiting(false);
-        setOutcome((previous) => ({ kind, summary, rows, version: (previous?.version ?? 0) + 1 }));
-      } else {
-        void messages.success({
-          content: <span data-testid="import-summary">{summary}</span>,
-        });
-        reset();
-        onClose();
-      }
+      show(reply.result.rows, reply.result.totalRows);
     } catch {
       // The api client has shown the error (or the 60 s timeout); back to idle.
       if (!controller.signal.aborted) reset();
+    } finally {
+      if (progressUrl && !controller.signal.aborted) rememberImport(url, undefined);
     }
   };
+
+  /** The import's answer: success closes the dialog, refused rows are listed. */
+  const show = (rows: Failed[], totalRows: number | undefined) => {
+    stopPolling();
+    onImported();
+    const { kind, imported, refused } = importOutcome(rows.length, totalRows);
+    const summary =
+      imported === undefined
+        ? resultText('importRefusedCount', language, { refused })
+        : resultText('importSummary', language, { imported, refused });
+    if (kind !== 'success') {
+      setFile(null);
+      setWaiting(false);
+      setOutcome((previous) => ({ kind, summary, rows, version: (previous?.version ?? 0) + 1 }));
+    } else {
+      void messages.success({
+        content: <span data-testid="import-summary">{summary}</span>,
+      });
+      reset();
+      onClose();
+    }
+  };
+
+  // Opened after a reload while this tab's import ran: follow it to its end and show its answer.
+  const showRef = useRef(show);
+  showRef.current = show;
+  useEffect(() => {
+    if (!open || !progressUrl || upload.current) return;
+    const importId = pendingImport(url);
+    if (!importId) return;
+    setWaiting(true);
+    follow(importId, (ended) => {
+      rememberImport(url, undefined);
+      if (ended === null) {
+        setWaiting(false);
+        stopPolling();
+      } else if (ended.state === 'finished') showRef.current(ended.failed as Failed[], ended.read);
+      else {
+        void messages.error(ended.message ?? resultText('importInterrupted', language));
+        setWaiting(false);
+        stopPolling();
+      }
+    });
+  }, [open, progressUrl, url, follow, messages, language, stopPolling]);
 
   const exportFailed = async () => {
     if (!outcome || !onExportFailed) return;
@@ -286,7 +410,23 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
               {kitText('importTemplate', language)}
             </Button>
           ) : null}
-          {waiting ? <Alert type="info" showIcon message={kitText('importWaiting', language)} /> : null}
+          {waiting ? (
+            <Alert
+              type="info"
+              showIcon
+              message={kitText('importWaiting', language)}
+              description={
+                progress ? (
+                  <span data-testid="import-progress" data-read={progress.read} data-stored={progress.stored}>
+                    {resultText('importProgress', language, {
+                      read: progress.read.toLocaleString(),
+                      stored: progress.stored.toLocaleString(),
+                    })}
+                  </span>
+                ) : undefined
+              }
+            />
+          ) : null}
           {outcome ? (
             <div data-testid="import-failed" style={{ marginTop: 16 }}>
               <Alert

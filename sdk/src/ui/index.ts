@@ -62,9 +62,11 @@ export {
   DEFAULT_IMPORT_MAX_BYTES,
   DEFAULT_IMPORT_TYPES,
   formatBytes,
+  IMPORT_PROGRESS_MS,
   IMPORT_WAIT_MS,
   ImportDialog,
   type ImportDialogProps,
+  pendingImport,
   refusedFile,
   refusedFileTip,
 } from './ImportDialog.js';

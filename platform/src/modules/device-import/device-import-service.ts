@@ -5,15 +5,15 @@ import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { readSheetRows, type SheetRow, streamingWorkbook, templateWorkbook } from '../../http/xlsx.js';
-import { checkDeviceFields, type DeviceFields } from '../devices/device-fields.js';
+import { checkDeviceFields } from '../devices/device-fields.js';
 import { checkDeviceLimits, lockDeviceLimits } from '../devices/device-limits.js';
 import type { Actor } from '../devices/device-log.js';
 import type { DeviceService } from '../devices/device-service.js';
-import { FIRST_CONTACT_COLUMNS, firstContactValues } from '../devices/first-contact.js';
+import { insertDevices, type NewDevice } from '../devices/insert-devices.js';
 import type { DeviceSearch } from '../devices/schemas.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
-import { settleUnknownSql, sightingsSql } from '../provisioning/unknown-devices.js';
 import type { TenantScope } from '../tenancy/scope.js';
+import type { ImportTracker } from './import-progress.js';
 import type { FailedRow } from './schemas.js';
 
 /** The import file's columns, in template order; those in REQUIRED_COLUMNS must be present. */
@@ -30,19 +30,14 @@ const REQUIRED_COLUMNS: ImportKey[] = ['macAddress', 'deviceModel', 'firmwareVer
 
 /** More rows than this in one file are refused (the 3 MB upload holds about this many). */
 export const IMPORT_MAX_ROWS = 100_000;
-/** Rows per INSERT statement of an import (all in one transaction). */
-const INSERT_BATCH = 25_000;
 /** An export holds at most this many devices (the first ones in the list's order). */
 export const EXPORT_MAX_ROWS = 100_000;
 const EXPORT_BATCH = 2_000;
 
 type ImportRow = SheetRow<ImportKey>;
 
-interface ValidRow {
+interface ValidRow extends NewDevice {
   input: ImportRow;
-  fields: DeviceFields;
-  siteId: string;
-  orgId: string;
 }
 
 function cellText(cell: ExcelJS.Cell, key: ImportKey): string {
@@ -53,12 +48,13 @@ function cellText(cell: ExcelJS.Cell, key: ImportKey): string {
   return cell.text.trim();
 }
 
-function readImportRows(bytes: Buffer): Promise<ImportRow[]> {
+function readImportRows(bytes: Buffer, onRead?: (read: number) => void): Promise<ImportRow[]> {
   return readSheetRows(bytes, {
     columns: IMPORT_COLUMNS,
     required: REQUIRED_COLUMNS,
     maxRows: IMPORT_MAX_ROWS,
     cellText,
+    ...(onRead ? { onRead } : {}),
   });
 }
 
@@ -83,16 +79,18 @@ export class DeviceImportService {
 
   /**
    * Imports the file's rows: `read` data rows, each either added or in `failed` once (so
-   * `read - failed.length` were imported).
+   * `read - failed.length` were imported). `tracker` follows the rows read and stored.
    */
   async import(
     scope: TenantScope,
     actor: Actor,
     bytes: Buffer,
     language: Language,
+    tracker?: ImportTracker,
   ): Promise<{ read: number; failed: FailedRow[] }> {
-    const rows = await readImportRows(bytes);
+    const rows = await readImportRows(bytes, tracker && ((read) => tracker.rowsRead(read)));
     if (!rows.length) throw AppError.invalid('incorrectFormat', 'no rows');
+    await tracker?.stage('checking', { read: rows.length });
     const failed: FailedRow[] = [];
     const fail = (input: ImportRow, messageKey: Parameters<typeof translate>[0]) =>
       failed.push({ ...input, message: translate(messageKey, language) });
@@ -129,7 +127,8 @@ export class DeviceImportService {
       if (site) valid.push({ input, fields: check.fields, siteId: site.id, orgId: site.org_id });
     }
 
-    const inserted = await this.insert(valid, actor);
+    await tracker?.stage('storing');
+    const inserted = await this.insert(valid, actor, tracker);
     for (const row of valid) if (!inserted.has(row.fields.mac)) fail(row.input, 'duplicateDevice');
     if (inserted.size) this.deviceService.forgetCounts();
     return { read: rows.length, failed: failed.sort((a, b) => a.row - b.row) };
@@ -207,52 +206,20 @@ export class DeviceImportService {
   }
 
   /**
-   * Inserts in batches inside one transaction, in (site, MAC) order so the site indexes are
-   * written page by page; answers the MACs inserted (taken MACs are skipped).
+   * Inserts inside one transaction (`insertDevices`: set-based, in (site, MAC) order); answers the
+   * MACs inserted (taken MACs are skipped).
    */
-  private async insert(rows: ValidRow[], actor: Actor): Promise<Set<string>> {
-    const inserted = new Set<string>();
-    if (!rows.length) return inserted;
+  private async insert(rows: ValidRow[], actor: Actor, tracker?: ImportTracker): Promise<Set<string>> {
+    if (!rows.length) return new Set();
     const orgIds = [...new Set(rows.map((row) => Number(row.orgId)))];
-    await this.db.transaction(async (transaction) => {
+    return this.db.transaction(async (transaction) => {
       await lockDeviceLimits(this.db, orgIds, transaction);
-      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-        const batch = rows.slice(start, start + INSERT_BATCH);
-        const macs = await this.db.query<{ mac: string }>(
-          `WITH t AS (
-             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-                 AS t(org_id, site_id, mac, serial_number, device_name, model, firmware)),
-           seen AS (${sightingsSql('t')}),
-           inserted AS (
-             INSERT INTO devices (org_id, site_id, mac, serial_number, device_name, model, firmware, ${FIRST_CONTACT_COLUMNS})
-             SELECT t.org_id, t.site_id, t.mac, t.serial_number, t.device_name, t.model, t.firmware, ${firstContactValues('seen')}
-               FROM t LEFT JOIN seen ON seen.mac = t.mac::char(12)
-              ORDER BY t.site_id, t.mac
-             ON CONFLICT (mac) DO NOTHING
-             RETURNING id, org_id, mac),
-           settled AS (${settleUnknownSql('inserted')}),
-           logged AS (
-             INSERT INTO device_logs (org_id, device_id, user_name, ip, action)
-             SELECT org_id, id, $8, $9, 'import' FROM inserted)
-           SELECT mac FROM inserted`,
-          [
-            batch.map((r) => r.orgId),
-            batch.map((r) => r.siteId),
-            batch.map((r) => r.fields.mac),
-            batch.map((r) => r.fields.serialNumber),
-            batch.map((r) => r.fields.deviceName),
-            batch.map((r) => r.fields.model),
-            batch.map((r) => r.fields.firmware),
-            actor.userName,
-            actor.ip,
-          ],
-          transaction,
-        );
-        for (const { mac } of macs) inserted.add(mac.trim());
-      }
+      const inserted = await insertDevices(this.db, transaction, rows, actor, 'import', (stored) =>
+        tracker?.rowsStored(stored),
+      );
       await checkDeviceLimits(this.db, orgIds, transaction);
+      return inserted;
     });
-    return inserted;
   }
 }
 

@@ -306,3 +306,78 @@ describe('device workbooks', () => {
     expect(foreignSite).toHaveLength(1);
   });
 });
+
+describe('import progress', () => {
+  interface Progress {
+    state: string;
+    read: number;
+    stored: number;
+    failed: FailedRow[];
+    message: string | null;
+  }
+  const progressOf = async (client: ApiClient, importId: string) =>
+    client.call<Progress>('GET', `/device/importProgress?importId=${importId}`);
+
+  it('keeps rows read and stored in PostgreSQL while a large import runs, then its answer', async () => {
+    const rows: unknown[][] = [];
+    for (let n = 0; n < 20_000; n += 1) {
+      const mac = `0a79${n.toString(16).padStart(8, '0')}`;
+      // Every 1,000th row names a site that does not exist.
+      rows.push([mac, '', 'H2P', '2.0.1', n % 1_000 === 999 ? 'Nowhere' : 'Default', '']);
+    }
+    const file = await workbook(rows);
+    const importId = crypto.randomUUID();
+    const seen: Progress[] = [];
+    let done = false;
+    const reply = api.upload<FailedRow>('/device/import', 'large.xlsx', file, { importId }).finally(() => {
+      done = true;
+    });
+    while (!done) {
+      const progress = await progressOf(api, importId);
+      if (progress.code === 0 && progress.rows[0]) seen.push(progress.rows[0]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answer = await reply;
+    expect(answer.totalRows).toBe(20_000);
+    expect(answer.rows).toHaveLength(20);
+    // The browser saw the import move: rows read while reading, before the end.
+    const reading = seen.filter((p) => p.state === 'reading' && p.read > 0 && p.read < 20_000);
+    expect(reading.length).toBeGreaterThan(0);
+    const reads = seen.map((p) => p.read);
+    expect(reads).toEqual([...reads].sort((a, b) => a - b));
+    const final = (await progressOf(api, importId)).rows[0];
+    expect(final).toMatchObject({
+      state: 'finished',
+      read: 20_000,
+      stored: 19_980,
+      message: 'Some rows could not be imported',
+    });
+    expect(final?.failed).toEqual(answer.rows);
+    // Only its importer reads it.
+    expect((await progressOf(intruder, importId)).code).toBe(40400);
+    await running.cradle.db.execute(`DELETE FROM devices WHERE mac LIKE '0a79%'`);
+  });
+
+  it('keeps a refusal, refuses a taken id, and says an import whose instance stopped was interrupted', async () => {
+    const importId = crypto.randomUUID();
+    const corrupt = new TextEncoder().encode('not a workbook');
+    expect((await api.upload('/device/import', 'devices.xlsx', corrupt, { importId })).message).toBe(
+      'Incorrect format',
+    );
+    expect((await progressOf(api, importId)).rows[0]).toMatchObject({
+      state: 'refused',
+      message: 'Incorrect format',
+    });
+    const again = await api.upload('/device/import', 'devices.xlsx', corrupt, { importId });
+    expect([again.code, again.messageExt]).toEqual([40000, 'importId']);
+    expect((await api.upload('/device/import', 'devices.xlsx', corrupt, { importId: 'x' })).code).toBe(40000);
+
+    const stopped = crypto.randomUUID();
+    await running.cradle.db.execute(
+      `INSERT INTO device_imports (id, org_id, user_id, state, rows_read, updated_at)
+       SELECT $1, $2, u.id, 'reading', 4000, now() - interval '31 seconds' FROM users u WHERE u.user_name = $3`,
+      [stopped, acme.orgId, acme.userName],
+    );
+    expect((await progressOf(api, stopped)).rows[0]).toMatchObject({ state: 'interrupted', read: 4000 });
+  });
+});

@@ -17,3 +17,11 @@ export const failedRow = z.object({
 export type FailedRow = z.output<typeof failedRow>;
 
 export const exportFailedDataBody = z.object({ rows: z.array(failedRow).max(100_000) });
+
+/** `/device/import`'s form fields besides the file. */
+export const importBody = z.object({
+  /** Chosen by the uploading browser; its progress is kept under it (docs/devices.md "Import progress"). */
+  importId: z.uuid('invalidFormat').optional(),
+});
+
+export const importProgressQuery = z.object({ importId: z.uuid('invalidFormat') });

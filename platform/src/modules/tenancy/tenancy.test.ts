@@ -12,6 +12,11 @@ let globex: TestTenant;
 let independent: TestTenant;
 
 const ACME_MAC = 'a1a1a1000001';
+/** A phone of Acme's that asked before it was added (an unknown device filed under Acme). */
+const ACME_UNKNOWN_MAC = 'a1a1a10000ee';
+/** An import Acme's owner ran, its failed rows kept for its browser (docs/devices.md "Import progress"). */
+const ACME_IMPORT_ID = '6a1c0de0-0000-4000-8000-00000000ac3e';
+const IMPORT_MARKER = 'acme-import-marker';
 const SECRET_MARKER = 'acme-secret-marker';
 /** The caller of Acme's call record (call statistics). */
 const CALL_MARKER = 'acme-call-marker';
@@ -26,6 +31,9 @@ const acmeDataMarkers = [
   'acme-ext-4711',
   SECRET_MARKER,
   CALL_MARKER,
+  ACME_UNKNOWN_MAC,
+  'a1:a1:a1:00:00:ee',
+  IMPORT_MARKER,
 ];
 let acmeDeviceId = 0;
 let acmeSiteId = 0;
@@ -38,6 +46,7 @@ let acmeResourceId = 0;
 let acmeAlarmId = 0;
 let acmeStrategyId = 0;
 let acmeDiagnosticId = 0;
+let acmeUnknownId = 0;
 const DIAGNOSTIC_MARKER = 'Acme diagnostic capture';
 
 /** Every way a request can name Acme's rows: its ids of each kind, in the query and in the body. */
@@ -51,6 +60,7 @@ function victimNamings(): Naming[] {
       relationId: acmeDeviceId,
       relationName: 'device',
       model: 'H2P',
+      importId: ACME_IMPORT_ID,
     },
     {
       id: acmeSiteId,
@@ -80,6 +90,8 @@ function victimNamings(): Naming[] {
     { id: acmeFirmwareId, ids: [acmeFirmwareId], firmwareId: acmeFirmwareId, deviceIds: [acmeDeviceId] },
     { id: acmeResourceId, ids: [acmeResourceId], resourceId: acmeResourceId, deviceIds: [acmeDeviceId] },
     { id: acmeAlarmId, ids: [acmeAlarmId] },
+    // Acme's unknown device, named to be added to the attacker's own site.
+    { id: acmeUnknownId, ids: [acmeUnknownId], siteId: globex.siteId },
     { id: acmeStrategyId, ids: [acmeStrategyId], status: 0 },
     {
       id: acmeDiagnosticId,
@@ -117,6 +129,18 @@ beforeAll(async () => {
     { mac: 'b2b2b2000003', model: 'V67', status: 1 },
   ]);
   await insertDevices(db, independent, [{ mac: 'c3c3c3000001', model: 'V62' }]);
+  const unknown = await db.one<{ id: string }>(
+    `INSERT INTO unknown_devices (org_id, mac, path, ip, reason, authenticated, model, firmware)
+     VALUES ($1, $2, $3, '10.1.1.1', 'MAC not in inventory', true, 'H2P', '2.14.0.9') RETURNING id`,
+    [acme.orgId, ACME_UNKNOWN_MAC, `${ACME_UNKNOWN_MAC}.cfg`],
+  );
+  acmeUnknownId = Number(unknown?.id);
+  await db.execute(
+    `INSERT INTO device_imports (id, org_id, user_id, state, failed, message)
+     SELECT $1, $2, u.id, 'finished', jsonb_build_array(jsonb_build_object('row', 2, 'deviceName', $4::text)), 'Some rows could not be imported'
+       FROM users u WHERE u.user_name = $3`,
+    [ACME_IMPORT_ID, acme.orgId, acme.userName, IMPORT_MARKER],
+  );
   await db.execute(
     `INSERT INTO call_records (org_id, device_id, quality, caller, callee, codec, delay_avg_ms)
      SELECT org_id, id, 2, $2, 'acme-callee', 'PCMU', 600 FROM devices WHERE mac = $1`,
@@ -415,6 +439,8 @@ describe('channels, entered enterprises and sub-users', () => {
     const diagnosticNaming = victimNamings().find((naming) => naming.sessionId !== undefined);
     const namings = [deviceNaming, diagnosticNaming].filter((naming) => naming !== undefined);
     const called = await walkEveryRoute(running.url, api, namings, [
+      // The owner's import is the owner's, not its colleague's.
+      IMPORT_MARKER,
       DIAGNOSTIC_MARKER,
       ACME_MAC,
       'a1:a1:a1:00:00:01',

@@ -77,7 +77,7 @@ describe('DeviceList', () => {
     expect(first).toContain('No account');
     expect(first).toContain('--');
     expect(rows(container)[1]?.textContent).toContain('2026/01/03 10:00');
-    expect(buttonTexts(container)).toEqual(['Add', 'Scan', 'Refresh', 'Columns']);
+    expect(buttonTexts(container)).toEqual(['Add', 'Scan', 'Unknown devices', 'Refresh', 'Columns']);
     expect(container.textContent).not.toContain('Set parameters');
   });
 
@@ -88,6 +88,7 @@ describe('DeviceList', () => {
     expect(buttonTexts(container)).toEqual([
       'Add',
       'Scan',
+      'Unknown devices',
       'Import',
       'Export',
       'Delete',

@@ -6,6 +6,7 @@ import {
   ImportDialog,
   type ListConfirm,
   ListPage,
+  pendingImport,
   type RunAction,
   taskTypeName,
   useSession,
@@ -33,6 +34,7 @@ import { UpgradeDialog } from '../components/UpgradeDialog.js';
 import { type DeviceTextKey, deviceText } from '../texts.js';
 
 export const POWER = 'deviceManagement';
+const IMPORT_URL = '/device/import';
 
 /** Where Set parameters goes (the parameters plugin reads relationId, deviceModel and pushStatus). */
 export function setParamPath(device: Pick<DeviceRow, 'id' | 'deviceModel' | 'pushEnabled'>): string {
@@ -86,7 +88,8 @@ export function DeviceList({ basePath }: { basePath: string }) {
   const canAssignAccounts = hasButton('sipAccount', 'assign');
   const [modal, modalHolder] = Modal.useModal();
   const [models, setModels] = useState<string[]>([]);
-  const [importing, setImporting] = useState(false);
+  // An import this tab started before a reload is followed again (docs/devices.md "Import progress").
+  const [importing, setImporting] = useState(() => pendingImport(IMPORT_URL) !== undefined);
   const [transferring, setTransferring] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
 
@@ -217,6 +220,12 @@ export function DeviceList({ basePath }: { basePath: string }) {
       toolbar={[
         { key: 'add', button: 'add', primary: true, onClick: () => navigate(`${basePath}/addDevice`) },
         { key: 'scan', label: t('scan'), button: 'add', onClick: () => navigate(`${basePath}/scanDevice`) },
+        {
+          key: 'unknownDevices',
+          label: t('unknownDevices'),
+          testId: 'device-unknown',
+          onClick: () => navigate(`${basePath}/unknownDevice`),
+        },
         { key: 'import', button: 'import', onClick: () => setImporting(true) },
         {
           key: 'export',
@@ -286,7 +295,8 @@ export function DeviceList({ basePath }: { basePath: string }) {
           <ImportDialog<FailedImportRow>
             open={importing}
             title={t('importDevices')}
-            url="/device/import"
+            url={IMPORT_URL}
+            progressUrl="/device/importProgress"
             templateUrl="/device/deviceExcel"
             failedColumns={importColumns}
             onExportFailed={exportFailedRows}

@@ -4,6 +4,7 @@ import { loginWith, settle, stubLiveServer, waitFor } from '@phonefleet/sdk/test
 import { SessionProvider } from '@phonefleet/sdk/ui/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dashboard, LIVE_REFRESH_MS } from './Dashboard.js';
 
@@ -27,9 +28,11 @@ async function renderDashboard(language: 'en-US' | 'zh-CN'): Promise<HTMLElement
   roots.push(root);
   await act(async () => {
     root.render(
-      <SessionProvider login={login} language={language} zoneOffset="+00:00">
-        <Dashboard />
-      </SessionProvider>,
+      <MemoryRouter>
+        <SessionProvider login={login} language={language} zoneOffset="+00:00">
+          <Dashboard />
+        </SessionProvider>
+      </MemoryRouter>,
     );
   });
   for (let i = 0; i < 50 && container.querySelector('[aria-busy=true]'); i++) await settle(10);

@@ -1,5 +1,12 @@
 import type { HomeTotals } from '@phonefleet/sdk';
-import { BarList, DonutChart, LiveEventName, useLiveEvent, useTexts } from '@phonefleet/sdk/ui/core';
+import {
+  BarList,
+  DonutChart,
+  LiveEventName,
+  useLiveEvent,
+  useOptionalSession,
+  useTexts,
+} from '@phonefleet/sdk/ui/core';
 import { Button, Col, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EMPTY_TOTALS, fetchHomeTotals } from '../api.js';
@@ -27,6 +34,8 @@ export const LIVE_REFRESH_MS = 500;
  */
 export function Dashboard() {
   const t = useTexts(homeText);
+  // The unknown devices' list is in the device area: a link only for those who may open it.
+  const seesDevices = useOptionalSession()?.login.resources.some((r) => r.power === 'deviceManagement');
   const [totals, setTotals] = useState<HomeTotals>(EMPTY_TOTALS);
   const [loading, setLoading] = useState(true);
 
@@ -83,6 +92,7 @@ export function Dashboard() {
             value={totals.unknownDevices}
             hint={t('unknownHint')}
             color={COLORS.orange}
+            to={seesDevices ? '/device/unknownDevice' : undefined}
           />
         </Col>
         <Col xs={24} md={12} xl={6}>
