@@ -155,9 +155,14 @@ const ANTD_CHUNKS: Record<string, { antd: string[]; libraries: string[] }> = {
   'antd-layout': {
     antd: [
       ...['avatar', 'badge', 'breadcrumb', 'descriptions', 'divider', 'drawer', 'popover'],
-      ...['select', 'statistic', 'tag', 'tree', 'tree-select', 'checkbox'],
+      ...['statistic', 'tag', 'checkbox'],
     ],
-    libraries: ['rc-select', 'rc-tree', 'rc-tree-select', 'rc-virtual-list', 'rc-drawer', 'rc-checkbox'],
+    libraries: ['rc-drawer', 'rc-checkbox'],
+  },
+  // The sidebar's site tree and the footer's time-zone select, fetched after the first paint.
+  'antd-pickers': {
+    antd: ['select', 'tree', 'tree-select'],
+    libraries: ['rc-select', 'rc-tree', 'rc-tree-select', 'rc-virtual-list'],
   },
 };
 

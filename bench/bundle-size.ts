@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
  *
  * A page's chunks are found the way the federation runtime loads them:
  * - the host's entry, its bootstrap, and the console layout (signed in) or the login page, which
- *   are `import()`s of the host's own `./src`; other host `import()`s (a header dialog, the
+ *   are `import()`s of the host's own `./src`; the layout's lazy parts (site tree, footer) are
+ *   counted apart, as fetched after the first paint; other host `import()`s (a header dialog, the
  *   password pages) are not;
  * - the home plugin's remote entry and exposed App;
  * - every shared module those chunks import (antd pieces, the UI kit's core, react …) is served by
@@ -66,6 +67,9 @@ export interface BundleReport {
     /** Host, login page: its files and their gzip KiB (no layout, no home plugin). */
     hostLoginKiB: number;
     hostLogin: BundleFile[];
+    /** What the signed-in page fetches right after its first paint (the layout's lazy parts). */
+    hostAfterPaintKiB: number;
+    hostAfterPaint: BundleFile[];
     home: BundleFile[];
     /** Fetched on neither page (lazy features, fallbacks, shared modules these pages do not import). */
     notLoaded: string[];
@@ -105,14 +109,22 @@ function assetsOf(assets: ManifestAssets): string[] {
 
 const servedFiles = (chunk: ChunkRecord) => chunk.files.filter((file) => /\.(js|css)$/.test(file));
 
-type Page = 'signedIn' | 'login';
+type Page = 'signedIn' | 'afterPaint' | 'login';
 
-/** The host's own `import()`s a page runs: the bootstrap, then the console layout or the login page. */
+/** What the console layout fetches once it is shown (its lazy parts: the site tree, the footer). */
+const AFTER_PAINT = ['/SiteFilter', '/ConsoleFooter'];
+
+/**
+ * The host's own `import()`s a page runs: the bootstrap, then the console layout or the login
+ * page; after the signed-in page's first paint, the layout's lazy parts too.
+ */
 function pageImport(origin: Origin, page: Page): boolean {
+  if (!origin.module.startsWith('./src/')) return false;
+  if (origin.request === './bootstrap') return true;
+  if (page === 'login') return origin.request.includes('/LoginPage');
   return (
-    origin.module.startsWith('./src/') &&
-    (origin.request === './bootstrap' ||
-      origin.request.includes(page === 'signedIn' ? '/ConsoleLayout' : '/LoginPage'))
+    origin.request.includes('/ConsoleLayout') ||
+    (page === 'afterPaint' && AFTER_PAINT.some((part) => origin.request.includes(part)))
   );
 }
 
@@ -193,6 +205,11 @@ export function measureBundles(options: { hostDir?: string; pluginDir?: string }
   const hostChunks = readJson<{ chunks: ChunkRecord[] }>(hostDir, 'bundle-stats.json').chunks;
   const signedIn = hostPage(hostChunks, 'signedIn', homeImports);
   const login = hostPage(hostChunks, 'login', []);
+  const painted = hostPage(hostChunks, 'afterPaint', homeImports);
+  const afterPaint = {
+    chunks: new Set([...painted.chunks].filter((chunk) => !signedIn.chunks.has(chunk))),
+    imported: painted.imported,
+  };
   /** The shared libraries a page fetches a chunk for (none: the host's own code). */
   const libraries = (chunk: ChunkRecord, imported: Set<string>) =>
     [
@@ -215,8 +232,9 @@ export function measureBundles(options: { hostDir?: string; pluginDir?: string }
   ];
   const host = filesOf(signedIn);
   const loginPage = filesOf(login);
+  const hostAfterPaint = filesOf(afterPaint).filter((file) => file.file !== 'index.html');
   for (const chunk of hostChunks) {
-    if (!signedIn.chunks.has(chunk) && !login.chunks.has(chunk))
+    if (!painted.chunks.has(chunk) && !login.chunks.has(chunk))
       notLoaded.push(...servedFiles(chunk).map((file) => `host/${file}`));
   }
 
@@ -232,6 +250,8 @@ export function measureBundles(options: { hostDir?: string; pluginDir?: string }
       host,
       hostLoginKiB: kib(loginPage),
       hostLogin: loginPage,
+      hostAfterPaintKiB: kib(hostAfterPaint),
+      hostAfterPaint,
       home,
       notLoaded,
       hostShared,

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useConsole } from '../app/console-context.js';
 
 /** Copyright, cookies note and the time zone dropdown (spec §2). */
-export function ConsoleFooter() {
+export default function ConsoleFooter() {
   const { t, config, timeZone, changeTimeZone, login } = useConsole();
   const [zones, setZones] = useState<TimeZone[]>([]);
 

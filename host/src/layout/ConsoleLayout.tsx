@@ -1,7 +1,7 @@
 import { ProLayout } from '@ant-design/pro-layout';
 import { browserOffset, SessionProvider } from '@phonefleet/sdk/ui/core';
 import { Spin } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { useConsole } from '../app/console-context.js';
 import { consoleTitle } from '../app/page-title.js';
@@ -10,15 +10,14 @@ import { PluginRoute } from '../federation/PluginRoute.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { PersonalInfoPage } from '../pages/PersonalInfoPage.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
-import { ConsoleFooter } from './ConsoleFooter.js';
 import { EnteredEnterprise } from './EnteredEnterprise.js';
 import { entryFor, menuEntries } from './menu-entries.js';
 import { menuIcon } from './menu-icons.js';
 import { NoticeBell } from './NoticeBell.js';
-import { SiteFilter, useSiteFilter } from './SiteFilter.js';
 import { UserMenu } from './UserMenu.js';
 import { useCollapsed } from './use-collapsed.js';
 import { usePlugins } from './use-plugins.js';
+import { useSiteFilter } from './use-site-filter.js';
 
 /**
  * The signed-in shell: sidebar from the permitted plugins' menus, header, breadcrumb, footer, and a
@@ -27,6 +26,14 @@ import { usePlugins } from './use-plugins.js';
  * it from), bundled here and tree-shaken: the shared `@ant-design/pro-components` is whole, and
  * only the areas that use it load it.
  */
+/**
+ * Fetched after the first paint (bench/bundle-size.ts counts them apart): the site tree and the
+ * time-zone select bring antd's select and tree with their rc-* libraries, which nothing else on
+ * the first page needs.
+ */
+const SiteFilter = lazy(() => import('./SiteFilter.js'));
+const ConsoleFooter = lazy(() => import('./ConsoleFooter.js'));
+
 export default function ConsoleLayout() {
   const { t, login, language, config, timeZone } = useConsole();
   const { pathname } = useLocation();
@@ -58,7 +65,9 @@ export default function ConsoleLayout() {
         menuDataRender={() => menuRoutes}
         menuExtraRender={({ collapsed: folded }) =>
           folded ? null : (
-            <SiteFilter value={siteFilter} onChange={setSiteFilter} placeholder={t('siteFilter')} />
+            <Suspense fallback={null}>
+              <SiteFilter value={siteFilter} onChange={setSiteFilter} placeholder={t('siteFilter')} />
+            </Suspense>
           )
         }
         pageTitleRender={false}
@@ -72,7 +81,11 @@ export default function ConsoleLayout() {
           <LanguageSwitch key="language" />,
           <UserMenu key="user" />,
         ]}
-        footerRender={() => <ConsoleFooter />}
+        footerRender={() => (
+          <Suspense fallback={null}>
+            <ConsoleFooter />
+          </Suspense>
+        )}
         token={{
           pageContainer: { paddingBlockPageContainerContent: 24, paddingInlinePageContainerContent: 24 },
         }}

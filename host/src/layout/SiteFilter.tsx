@@ -1,34 +1,12 @@
-import {
-  apiRequest,
-  readStorage,
-  type SiteOption,
-  type SiteTreeNode,
-  STORAGE_KEYS,
-  siteTree,
-  writeStorage,
-} from '@phonefleet/sdk/ui/core';
+import { apiRequest, type SiteOption, type SiteTreeNode, siteTree } from '@phonefleet/sdk/ui/core';
 import { TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-
-/** The sidebar site choice, remembered per user (spec §3 Memory: sidebar site). */
-export function useSiteFilter(userId: number): [number | null, (site: number | null) => void] {
-  const key = STORAGE_KEYS.sidebarSite(userId);
-  const [site, setSite] = useState<number | null>(() => {
-    const stored = Number(readStorage(key));
-    return Number.isInteger(stored) && stored > 0 ? stored : null;
-  });
-  const choose = (next: number | null) => {
-    writeStorage(key, next === null ? '' : String(next));
-    setSite(next);
-  };
-  return [site, choose];
-}
 
 /**
  * The sidebar's site filter tree (spec §2 Layout): the caller's sites; clearing it means all sites.
  * A remembered site that no longer exists falls back to all sites.
  */
-export function SiteFilter({
+export default function SiteFilter({
   value,
   onChange,
   placeholder,
