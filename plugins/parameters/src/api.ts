@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '@phonefleet/sdk';
+import type { DriverText, ModelCapabilities } from '@phonefleet/sdk';
 import { type ConfigPayload, fromPayload, toPayload } from '@phonefleet/sdk/catalogue';
 import {
   apiFirstRow,
@@ -8,6 +8,7 @@ import {
   type ParameterRelationName,
   type Provenance,
   pushDeviceConfig,
+  type RenderedText,
   type TextCodec,
 } from '@phonefleet/sdk/ui';
 
@@ -24,6 +25,12 @@ export interface ModelInfo {
   family: string;
   description: string;
   capabilities: ModelCapabilities;
+  /** The driver's text format; null when it declares none. */
+  textFormat: string | null;
+  /** Why the driver offers no text editing (its own words), or null. */
+  textUnsupported: DriverText | null;
+  /** Catalogue path patterns the driver has no equivalent for, with the reason. */
+  unsupported: { path: string; reason: DriverText }[];
 }
 
 export interface EffectiveRow extends Provenance {
@@ -51,11 +58,10 @@ export function fetchEffective(deviceId: number): Promise<EffectiveRow[]> {
 export function textCodec(model: string): TextCodec {
   return {
     async toText(config) {
-      const row = await apiFirstRow<{ text: string }>('POST', '/tb-config/configToText', {
+      return apiFirstRow<RenderedText>('POST', '/tb-config/configToText', {
         body: { model, payload: toPayload(config) },
         silent: true,
       });
-      return row.text;
     },
     async fromText(text) {
       const payload = await apiFirstRow<ConfigPayload>('POST', '/tb-config/textToConfig', {

@@ -9,6 +9,7 @@ import {
   fileParameter,
   matchConfigFile,
   normaliseFirmwareVersion,
+  renderConfig,
   TaskType,
 } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
@@ -263,7 +264,7 @@ export class ProvisioningService {
       found.model.capabilities,
       authenticated,
     );
-    const body = found.driver.render(values, { model: found.model, mac, file });
+    const body = renderConfig(found.driver, values, { model: found.model, mac, file });
     const rendered = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     if (key !== undefined && this.cacheOn && generation === this.generation) this.rendered.set(key, rendered);
     return rendered;

@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '@phonefleet/sdk';
+import type { DriverText, ModelCapabilities } from '@phonefleet/sdk';
 import type { ParameterConfig, ParameterTree } from '@phonefleet/sdk/catalogue';
 import {
   type ExecutionMode,
@@ -38,6 +38,8 @@ interface Loaded {
   pushed: boolean | undefined;
   provenance: Map<string, Provenance> | undefined;
   model: ModelInfo | undefined;
+  /** Every loaded model (share screens note which drivers offer no text editing). */
+  models: ModelInfo[];
   /** The model whose tree the screen edits (`share` on site, group and global screens). */
   modelName: string;
   /** Converts for the text editor through the model's driver on the platform. */
@@ -65,9 +67,12 @@ function treeModel(relationName: RelationName, query: URLSearchParams, models: M
   return 'share';
 }
 
-/** Which text-editor instructions apply: `key = value` lines (H2/H2P) or setting elements. */
-function instructionsOf(model: ModelInfo | undefined, name: string): 'lines' | 'settings' {
-  return model?.family === 'H2/H2P' || /^H2P?$/i.test(name) ? 'lines' : 'settings';
+/** Share screens: each distinct reason a loaded driver gives for offering no text editing. */
+function textEditingNotes(models: ModelInfo[]): DriverText[] {
+  const notes = new Map<string, DriverText>();
+  for (const model of models)
+    if (model.textUnsupported) notes.set(model.textUnsupported.en, model.textUnsupported);
+  return [...notes.values()];
 }
 
 /**
@@ -121,6 +126,7 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
       pushed,
       provenance,
       model: allModels.find((m) => m.model === modelName),
+      models: allModels,
       modelName,
       codec: textCodec(modelName),
     };
@@ -197,8 +203,11 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
         pushed={loaded.pushed}
         provenance={loaded.provenance}
         textCodec={loaded.codec}
-        instructions={instructionsOf(loaded.model, loaded.modelName)}
-        textEditingNote={relationName === 'site' || relationName === 'group' || relationName === 'global'}
+        textEditingNotes={
+          relationName === 'site' || relationName === 'group' || relationName === 'global'
+            ? textEditingNotes(loaded.models)
+            : undefined
+        }
         language={language}
         onSave={onSave}
         onSaveAndUpdate={onSaveAndUpdate}

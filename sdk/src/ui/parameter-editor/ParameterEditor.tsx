@@ -2,6 +2,7 @@ import { message } from 'antd';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import type { ParameterConfig, ParameterTree } from '../../catalogue/types.js';
 import type { ModelCapabilities } from '../../driver.js';
+import type { DriverText } from '../../driver-parameters.js';
 import type { Language } from '../../envelope.js';
 import { currentLanguage } from '../preferences.js';
 import { useOptionalSession } from '../session.js';
@@ -22,10 +23,16 @@ import { Warmup } from './Warmup.js';
  * unreadable text); the editor shows it and stays where it is.
  */
 export interface TextCodec {
-  /** The pushed values of a configuration in the model's file format. */
-  toText(config: ParameterConfig): Promise<string>;
+  /** The pushed values of a configuration in the model's file format, with how to write it. */
+  toText(config: ParameterConfig): Promise<RenderedText>;
   /** Values read get Push = true; parameters absent from the text return to default with Push = false. */
   fromText(text: string): Promise<ParameterConfig>;
+}
+
+/** A configuration as text, and the instructions of the driver whose format it is in. */
+export interface RenderedText {
+  text: string;
+  instructions: DriverText;
 }
 
 export interface SaveOptions {
@@ -47,10 +54,8 @@ export interface ParameterEditorProps {
   provenance?: ReadonlyMap<string, Provenance>;
   /** Text editor converter; without it (or without `textEditing`) the text editor is not offered. */
   textCodec?: TextCodec;
-  /** Which instructions the text editor shows: `lines` (key = value, H2/H2P) or `settings` (default). */
-  instructions?: 'lines' | 'settings';
-  /** Site and group screens: note that H2 and H2P do not support text editing. */
-  textEditingNote?: boolean;
+  /** Site, group and global screens: why some models' drivers offer no text editing (their own words). */
+  textEditingNotes?: readonly DriverText[];
   /** Default: the session's language. */
   language?: Language;
   /** Rejects (after showing its own error) to keep the editor open. */
@@ -90,22 +95,23 @@ export function ParameterEditor(props: ParameterEditorProps) {
 
   const edits = useConfigEdits(tree, props.initial);
   const navigation = useSectionNavigation(tree, edits.configRef, say);
-  const { view, text, setText, busy, dirty, save, saveAndUpdate, switchView, modalHolder } = useSaveAndViews({
-    tree,
-    textCodec,
-    language,
-    edits,
-    onSave,
-    onSaveAndUpdate,
-    say,
-    reveal: navigation.reveal,
-  });
+  const { view, text, instructions, setText, busy, dirty, save, saveAndUpdate, switchView, modalHolder } =
+    useSaveAndViews({
+      tree,
+      textCodec,
+      language,
+      edits,
+      onSave,
+      onSaveAndUpdate,
+      say,
+      reveal: navigation.reveal,
+    });
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const switchBar = (
     <ViewSwitchBar
       pushed={props.pushed}
-      textEditingNote={props.textEditingNote}
+      textEditingNotes={props.textEditingNotes}
       textEditing={Boolean(capabilities.textEditing && textCodec)}
       inTextView={view === 'text'}
       busy={busy}
@@ -123,7 +129,7 @@ export function ParameterEditor(props: ParameterEditorProps) {
       {view === 'text' ? (
         <TextView
           switchBar={switchBar}
-          instructions={props.instructions ?? 'settings'}
+          instructions={instructions}
           text={text}
           language={language}
           onTextChange={setText}

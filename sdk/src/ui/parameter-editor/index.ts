@@ -1,5 +1,5 @@
 export { ParameterEditor, preloadParameterEditor } from './lazy-editor.js';
-export type { ParameterEditorProps, SaveOptions, TextCodec } from './ParameterEditor.js';
+export type { ParameterEditorProps, RenderedText, SaveOptions, TextCodec } from './ParameterEditor.js';
 export type { Provenance } from './ParamRow.js';
 export {
   fetchParameterTree,

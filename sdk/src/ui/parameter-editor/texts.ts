@@ -19,16 +19,7 @@ const texts = {
   account: { en: 'Account', zh: '账号' },
   accountN: { en: 'Account {n}', zh: '账号 {n}' },
   textEditor: { en: 'Text editor', zh: '文本编辑' },
-  noTextEditing: { en: 'H2 and H2P do not support text editing', zh: 'H2 和 H2P 不支持文本编辑' },
   textFailed: { en: 'The text could not be converted', zh: '文本转换失败' },
-  textInstructionsLines: {
-    en: 'One parameter per line, written as key = value, where key is the parameter path (for example network.ipParameter.MTU = 1500). Parameters in the text are pushed; parameters left out return to their defaults and are not pushed.',
-    zh: '每行一个参数，格式为 key = value，key 为参数路径（例如 network.ipParameter.MTU = 1500）。文本中的参数将被下发；未写入的参数恢复默认值且不下发。',
-  },
-  textInstructionsSettings: {
-    en: 'One parameter per line, written as <setting id="path" value="value" override="true"/>, where id is the parameter path (for example network.ipParameter.MTU) and the value is XML-escaped (&amp; &lt; &gt; &quot;). Parameters in the text are pushed; parameters left out return to their defaults and are not pushed.',
-    zh: '每行一个参数，格式为 <setting id="路径" value="值" override="true"/>，id 为参数路径（例如 network.ipParameter.MTU），值需进行 XML 转义（&amp; &lt; &gt; &quot;）。文本中的参数将被下发；未写入的参数恢复默认值且不下发。',
-  },
   unsavedSwitchTitle: { en: 'Unsaved configuration', zh: '配置未保存' },
   unsavedSwitch: {
     en: 'The configuration has been modified. Save it before switching the editor?',
