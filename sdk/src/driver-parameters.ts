@@ -84,10 +84,16 @@ export const NO_TEXT_FORMAT: DriverText = {
   'zh-CN': '该型号的驱动未声明文本格式',
 };
 
-/** The reason a path is unsupported by a driver, or undefined when its phones take it. */
+/**
+ * The reason a path is unsupported by a driver, or undefined when its phones take it. A path the
+ * driver's map covers is supported even under an `unsupported` pattern (a tab declared unsupported
+ * with a few parameters mapped).
+ */
 export function unsupportedReason(
-  declarations: Pick<ParameterDeclarations, 'unsupported'> | undefined,
+  declarations: Pick<ParameterDeclarations, 'unsupported' | 'map'> | undefined,
   path: string,
 ): DriverText | undefined {
-  return declarations?.unsupported.find((entry) => pathMatches(entry.path, path))?.reason;
+  if (!declarations || declarations.unsupported.length === 0) return undefined;
+  if (declarations.map?.entryFor(path)) return undefined;
+  return declarations.unsupported.find((entry) => pathMatches(entry.path, path))?.reason;
 }

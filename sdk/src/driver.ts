@@ -64,6 +64,8 @@ export interface DeviceIdentity {
 export const configFileSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_.{}-]+$/),
   contentType: z.string().min(1),
+  /** The models that request this file (a model-wide common file); absent: every model. */
+  models: z.array(z.string()).optional(),
 });
 export type ConfigFile = z.output<typeof configFileSchema>;
 
@@ -106,7 +108,7 @@ export const driverManifestSchema = z.object({
    * contacts, ringtone, …) as catalogue paths; kinds left out use `DEFAULT_FILE_PARAMETERS`. The
    * console puts the URL there while the push waits and tells the phone with `checkSync`.
    */
-  fileParameters: z.record(z.enum(DOWNLOAD_KINDS), z.string().min(1)).optional(),
+  fileParameters: z.partialRecord(z.enum(DOWNLOAD_KINDS), z.string().min(1)).optional(),
   /** Reads model, firmware and MAC from a User-Agent; undefined when the phone is not of this family. */
   identify: fn<(userAgent: string) => DeviceIdentity | undefined>('identify'),
   /** Turns values into the file's text. Pure: same input, same bytes (ETags depend on it). */

@@ -42,12 +42,19 @@ export function booleanAs(on = '1', off = '0'): ValueConversion {
   };
 }
 
-/** An enumeration: catalogue value → vendor value, one to one. */
-export function valueMap(pairs: Readonly<Record<string, string>>): ValueConversion {
+/**
+ * An enumeration: catalogue value → vendor value, one to one. `otherwise` is the vendor value written
+ * for catalogue values the vendor has no equivalent for (list them in your README); without it such a
+ * value throws.
+ */
+export function valueMap(
+  pairs: Readonly<Record<string, string>>,
+  options: { otherwise?: string } = {},
+): ValueConversion {
   const back = new Map(Object.entries(pairs).map(([catalogue, vendor]) => [vendor, catalogue]));
   return {
     toVendor: (value) => {
-      const vendor = pairs[value];
+      const vendor = pairs[value] ?? options.otherwise;
       if (vendor === undefined) throw new Error(`no vendor value for ${JSON.stringify(value)}`);
       return vendor;
     },
@@ -65,6 +72,12 @@ interface Compiled {
 }
 
 const PLACEHOLDER = /\{([a-z]+)\}/g;
+const FIND_CACHE_LIMIT = 20_000;
+
+interface Found {
+  item: Compiled;
+  match: RegExpExecArray;
+}
 
 function compile(template: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
@@ -107,12 +120,22 @@ export function mapParameters(entries: readonly MappingEntry[]): ParameterMap {
       seen.add(side);
     }
   }
-  const find = (text: string, side: 'path' | 'key') => {
+  // Paths and keys are a finite set (the catalogue's, the vendor's): each is looked up once.
+  const found = { path: new Map<string, Found | undefined>(), key: new Map<string, Found | undefined>() };
+  const find = (text: string, side: 'path' | 'key'): Found | undefined => {
+    const cache = found[side];
+    if (cache.has(text)) return cache.get(text);
+    let result: Found | undefined;
     for (const item of compiled) {
       const match = item[side].exec(text);
-      if (match) return { item, match };
+      if (match) {
+        result = { item, match };
+        break;
+      }
     }
-    return undefined;
+    if (cache.size >= FIND_CACHE_LIMIT) cache.clear();
+    cache.set(text, result);
+    return result;
   };
   return {
     entries,
