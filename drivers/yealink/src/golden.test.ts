@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseDriver } from '@phonefleet/sdk';
-import { driverConformance } from '@phonefleet/sdk/testing';
+import { driverConformance, withDriverTables } from '@phonefleet/sdk/testing';
 import { describe, expect, it } from 'vitest';
 import yealinkPackage from './index.js';
 
@@ -133,5 +133,10 @@ describe('Yealink golden files', () => {
     };
     const check = driverConformance(lacking).find((c) => c.name.startsWith('maps or declares unsupported'));
     expect(() => check?.run()).toThrow(/network\.xvpn\.XvpnEnable/);
+  });
+
+  it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(withDriverTables(readme, driver)).toBe(readme);
   });
 });
