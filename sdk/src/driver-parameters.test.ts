@@ -1,8 +1,10 @@
 import h2Package from '@phonefleet/driver-h2';
 import vSeriesPackage from '@phonefleet/driver-v-series';
+import yealinkPackage from '@phonefleet/driver-yealink';
 import { describe, expect, it } from 'vitest';
 import {
   type DriverManifest,
+  identifyPhone,
   parseDriver,
   renderConfig,
   shareTextDriver,
@@ -145,5 +147,37 @@ describe('the mapping helper', () => {
         { path: 'a.c', key: 'X' },
       ]),
     ).toThrow(/x is mapped twice/);
+  });
+});
+
+describe('a User-Agent two drivers claim', () => {
+  const yealink = parseDriver('@phonefleet/driver-yealink', yealinkPackage);
+  const agent = 'Yealink SIP-T46S 66.86.0.15 00:15:65:aa:bb:cc';
+  /** A driver that reads every Yealink-looking agent, with its own models and vendor. */
+  const greedy = (id: string, vendor: string, modelIds: string[]): DriverManifest => ({
+    ...vSeries,
+    id,
+    vendor,
+    models: modelIds.map(
+      (model) => ({ ...vSeries.models[0], id: model }) as DriverManifest['models'][number],
+    ),
+    identify: (userAgent) =>
+      /T46S/.test(userAgent) ? { model: 'T46S', firmware: '1', mac: undefined } : undefined,
+  });
+
+  it('goes to the driver that declares the model it read, whatever the order', () => {
+    const other = greedy('a-other', 'Yealink', ['X1']);
+    expect(identifyPhone([other, yealink], agent)?.driver.id).toBe('yealink');
+    expect(identifyPhone([yealink, other], agent)?.driver.id).toBe('yealink');
+    expect(identifyPhone([yealink, other], agent)?.identity.mac).toBe('001565aabbcc');
+  });
+
+  it('then to the driver whose vendor the User-Agent names, then to the first by id', () => {
+    const acme = greedy('a-acme', 'Acme', ['T46S']);
+    expect(identifyPhone([acme, yealink], agent)?.driver.id).toBe('yealink');
+    const twinB = greedy('b-twin', 'Acme', ['T46S']);
+    expect(identifyPhone([twinB, acme], agent)?.driver.id).toBe('a-acme');
+    expect(identifyPhone([acme, twinB], agent)?.driver.id).toBe('a-acme');
+    expect(identifyPhone([acme, yealink], 'curl/8.5.0')).toBeUndefined();
   });
 });

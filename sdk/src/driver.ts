@@ -248,3 +248,36 @@ export function shareTextDriver(drivers: readonly DriverManifest[]): DriverManif
     )
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
 }
+
+/**
+ * The driver a User-Agent belongs to when several claim it (docs/writing-a-driver.md#files-and-identification):
+ * a driver that declares the model it read beats one that does not; then a driver whose vendor name
+ * is a word of the User-Agent; then the first by driver id. Load order never decides.
+ */
+export function identifyPhone(
+  drivers: readonly DriverManifest[],
+  userAgent: string,
+): { driver: DriverManifest; identity: DeviceIdentity } | undefined {
+  const agent = userAgent.toLowerCase();
+  const ranked = drivers
+    .map((driver) => ({ driver, identity: driver.identify(userAgent) }))
+    .filter(
+      (entry): entry is { driver: DriverManifest; identity: DeviceIdentity } => entry.identity !== undefined,
+    )
+    .map((entry) => {
+      const model = entry.identity.model.toUpperCase();
+      const known = entry.driver.models.some((m) => m.id.toUpperCase() === model) ? 0 : 1;
+      const vendor = new RegExp(
+        `\\b${entry.driver.vendor.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`,
+      );
+      return { ...entry, rank: [known, vendor.test(agent) ? 0 : 1] as const };
+    });
+  ranked.sort(
+    (a, b) =>
+      a.rank[0] - b.rank[0] ||
+      a.rank[1] - b.rank[1] ||
+      (a.driver.id < b.driver.id ? -1 : a.driver.id > b.driver.id ? 1 : 0),
+  );
+  const best = ranked[0];
+  return best ? { driver: best.driver, identity: best.identity } : undefined;
+}

@@ -317,11 +317,7 @@ export class ProvisioningService {
   }
 
   private identify(userAgent: string): { driver: DriverManifest; identity: DeviceIdentity } | undefined {
-    for (const { driver } of this.driverRegistry.loaded) {
-      const identity = driver.identify(userAgent);
-      if (identity) return { driver, identity };
-    }
-    return undefined;
+    return this.driverRegistry.identify(userAgent);
   }
 
   /** The driver serving a file name; the identified phone's own driver first. */
