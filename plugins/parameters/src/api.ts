@@ -1,6 +1,7 @@
 import type { DriverText, ModelCapabilities } from '@phonefleet/sdk';
 import { type ConfigPayload, fromPayload, toPayload } from '@phonefleet/sdk/catalogue';
 import {
+  type AffectedModel,
   apiFirstRow,
   apiRequest,
   type ExecutionMode,
@@ -41,6 +42,16 @@ export interface EffectiveRow extends Provenance {
 export function fetchModels(): Promise<ModelInfo[]> {
   return apiRequest<ModelInfo>('GET', '/common/model', { silent: true })
     .then((reply) => reply.result.rows)
+    .catch(() => []);
+}
+
+/** Site, group and global screens: the devices the layer reaches, per model. */
+export function fetchAffected(relation: Relation): Promise<AffectedModel[]> {
+  return apiFirstRow<{ byModel: AffectedModel[] }>('GET', '/tb-config/affectedDevices', {
+    query: { relationId: relation.relationId, relationName: relation.relationName },
+    silent: true,
+  })
+    .then((row) => row.byModel)
     .catch(() => []);
 }
 

@@ -27,7 +27,7 @@ import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { ancestorIdsSql } from '../tenancy/ancestors.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { layerNames } from './layer-names.js';
-import { shareTreeWithModels } from './model-applicability.js';
+import { modelTreeWithSupport, shareTreeWithModels } from './model-applicability.js';
 import type { RelationName } from './schemas.js';
 
 /**
@@ -162,8 +162,16 @@ export class ConfigurationService {
    * each parameter not every model has names the models it applies to (`shareTreeWithModels`).
    */
   screenTree(model: string): ParameterTree {
-    if (model !== 'share') return this.treeFor(model);
-    return shareTreeWithModels(this.driverRegistry.models().map((entry) => entry.model));
+    if (model === 'share') {
+      return shareTreeWithModels(
+        this.driverRegistry
+          .models()
+          .map((entry) => ({ ...entry.model, parameters: entry.driver.parameters })),
+      );
+    }
+    const found = model === ACCOUNT_TREE ? undefined : this.driverRegistry.model(model);
+    if (!found) return this.treeFor(model);
+    return modelTreeWithSupport({ ...found.model, parameters: found.driver.parameters });
   }
 
   /**
@@ -435,19 +443,28 @@ export class ConfigurationService {
     return { where: conditions[relation], id: relation === 'global' ? orgId : relationId };
   }
 
-  /** Devices whose effective configuration a change to this relation can alter (set-based). */
+  /**
+   * Devices whose effective configuration a change to this relation can alter (set-based), in all
+   * and per model (the editor names the phones whose drivers will not send a pushed parameter).
+   */
   async affectedDevices(
     scope: TenantScope,
     relation: RelationName,
     relationId: number,
-  ): Promise<{ total: number; macs: string[] }> {
+  ): Promise<{ total: number; macs: string[]; byModel: { model: string; total: number; macs: string[] }[] }> {
     const { where, id } = await this.affectedCondition(scope, relation, relationId);
-    const rows = await scope.query<{ total: string; macs: string[] | null }>(
+    const rows = await scope.query<{ model: string | null; total: string; macs: string[] | null }>(
       this.db,
-      `SELECT count(*) AS total, (array_agg(d.mac ORDER BY d.mac))[1:100] AS macs
-         FROM devices d WHERE ${where} AND {devices:d}`,
+      `SELECT d.model, count(*) AS total, (array_agg(d.mac ORDER BY d.mac))[1:100] AS macs
+         FROM devices d WHERE ${where} AND {devices:d}
+        GROUP BY GROUPING SETS ((), (d.model))
+        ORDER BY d.model NULLS FIRST`,
       [id],
     );
-    return { total: Number(rows[0]?.total ?? 0), macs: rows[0]?.macs ?? [] };
+    const all = rows.find((row) => row.model === null);
+    const byModel = rows
+      .filter((row) => row.model !== null)
+      .map((row) => ({ model: row.model ?? '', total: Number(row.total), macs: row.macs ?? [] }));
+    return { total: Number(all?.total ?? 0), macs: all?.macs ?? [], byModel };
   }
 }

@@ -1,6 +1,7 @@
 import type { DriverText, ModelCapabilities } from '@phonefleet/sdk';
 import type { ParameterConfig, ParameterTree } from '@phonefleet/sdk/catalogue';
 import {
+  type AffectedModel,
   type ExecutionMode,
   ExecutionModeDialog,
   fetchParameterTree,
@@ -22,6 +23,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   deleteCreated,
+  fetchAffected,
   fetchEffective,
   fetchModels,
   type ModelInfo,
@@ -40,6 +42,8 @@ interface Loaded {
   model: ModelInfo | undefined;
   /** Every loaded model (share screens note which drivers offer no text editing). */
   models: ModelInfo[];
+  /** Share screens: the devices the layer reaches, per model. */
+  affected: AffectedModel[] | undefined;
   /** The model whose tree the screen edits (`share` on site, group and global screens). */
   modelName: string;
   /** Converts for the text editor through the model's driver on the platform. */
@@ -105,12 +109,14 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
     const modelsCall = fetchModels();
     const models = direct === undefined ? await modelsCall : [];
     const modelName = direct ?? treeModel(relationName, query, models);
-    const [tree, config, pushed, effective, allModels] = await Promise.all([
+    const share = relationName === 'site' || relationName === 'group' || relationName === 'global';
+    const [tree, config, pushed, effective, allModels, affected] = await Promise.all([
       fetchParameterTree(modelName),
       fetchRelationConfig(relation),
       fetchPushRecord(relation),
       relationName === 'device' ? fetchEffective(relationId) : Promise.resolve(undefined),
       modelsCall,
+      share ? fetchAffected(relation) : Promise.resolve(undefined),
     ]);
     const provenance = effective
       ? new Map<string, Provenance>(
@@ -127,6 +133,7 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
       provenance,
       model: allModels.find((m) => m.model === modelName),
       models: allModels,
+      affected,
       modelName,
       codec: textCodec(modelName),
     };
@@ -213,6 +220,7 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
         onSaveAndUpdate={onSaveAndUpdate}
         onCancel={onCancel}
         onDirtyChange={screen.onDirtyChange}
+        affected={loaded.affected}
         header={
           relationName === 'device' && pushStatus === '0' ? (
             <Alert type="warning" showIcon message={t('banned')} style={{ marginBottom: 12 }} />

@@ -11,6 +11,7 @@ import { GuiView } from './GuiView.js';
 import type { Provenance } from './ParamRow.js';
 import { TextView } from './TextView.js';
 import { pick, type ShowError } from './texts.js';
+import { type AffectedModel, UnreachedNotice } from './UnreachedNotice.js';
 import { useConfigEdits } from './useConfigEdits.js';
 import { useSaveAndViews } from './useSaveAndViews.js';
 import { useSectionNavigation } from './useSectionNavigation.js';
@@ -65,6 +66,11 @@ export interface ParameterEditorProps {
   onDirtyChange?(dirty: boolean): void;
   /** Shown above the tabs (warnings of the page). */
   header?: ReactNode;
+  /**
+   * Site, group and global screens: the devices the layer reaches, per model; pushed parameters
+   * some of those models' drivers never send are named with the phones they will not reach.
+   */
+  affected?: readonly AffectedModel[];
 }
 
 function isPushDisabled(pushStatus: ParameterEditorProps['pushStatus']): boolean {
@@ -126,6 +132,9 @@ export function ParameterEditor(props: ParameterEditorProps) {
       {modalHolder}
       <Warmup />
       {props.header}
+      {props.affected ? (
+        <UnreachedNotice tree={tree} config={edits.config} affected={props.affected} language={language} />
+      ) : null}
       {view === 'text' ? (
         <TextView
           switchBar={switchBar}

@@ -10,4 +10,5 @@ export {
   pushDeviceConfig,
   saveRelationConfig,
 } from './relation-api.js';
+export type { AffectedModel } from './UnreachedNotice.js';
 export { type ParameterScreen, useParameterScreen } from './use-parameter-screen.js';
