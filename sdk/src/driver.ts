@@ -258,20 +258,20 @@ export function identifyPhone(
   drivers: readonly DriverManifest[],
   userAgent: string,
 ): { driver: DriverManifest; identity: DeviceIdentity } | undefined {
-  const agent = userAgent.toLowerCase();
-  const ranked = drivers
+  type Claim = { driver: DriverManifest; identity: DeviceIdentity };
+  const claims = drivers
     .map((driver) => ({ driver, identity: driver.identify(userAgent) }))
-    .filter(
-      (entry): entry is { driver: DriverManifest; identity: DeviceIdentity } => entry.identity !== undefined,
-    )
-    .map((entry) => {
-      const model = entry.identity.model.toUpperCase();
-      const known = entry.driver.models.some((m) => m.id.toUpperCase() === model) ? 0 : 1;
-      const vendor = new RegExp(
-        `\\b${entry.driver.vendor.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`,
-      );
-      return { ...entry, rank: [known, vendor.test(agent) ? 0 : 1] as const };
-    });
+    .filter((entry): entry is Claim => entry.identity !== undefined);
+  if (claims.length <= 1) return claims[0];
+  const agent = userAgent.toLowerCase();
+  const ranked = claims.map((entry) => {
+    const model = entry.identity.model.toUpperCase();
+    const known = entry.driver.models.some((m) => m.id.toUpperCase() === model) ? 0 : 1;
+    const vendor = new RegExp(
+      `\\b${entry.driver.vendor.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`,
+    );
+    return { ...entry, rank: [known, vendor.test(agent) ? 0 : 1] as const };
+  });
   ranked.sort(
     (a, b) =>
       a.rank[0] - b.rank[0] ||
