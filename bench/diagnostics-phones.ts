@@ -1,5 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import h2 from '@phonefleet/driver-h2';
+import h2Package from '@phonefleet/driver-h2';
+import { parseDriver } from '@phonefleet/sdk';
+
+const h2 = parseDriver('@phonefleet/driver-h2', h2Package);
+
 import { SimulatedFleet } from '@phonefleet/sdk/testing';
 
 /** What the diagnostics benchmark hands its phone thread. */

@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { diagnosticsDeclarationSchema } from './diagnostics-schema.js';
+import {
+  NO_TEXT_FORMAT,
+  type ParameterDeclarations,
+  parameterDeclarationsSchema,
+  type TextDeclaration,
+  textDeclarationSchema,
+  unsupportedReason,
+} from './driver-parameters.js';
 import { assertSdkSatisfied, ContractError, describeIssues } from './plugin.js';
 import { DEFAULT_FILE_PARAMETERS, DOWNLOAD_KINDS, type DownloadKind } from './resources.js';
 
 /**
- * Everything that differs between models of a family is read from this one table:
- * counts of accounts and keys, and which editor features the model supports.
+ * Everything that differs between models of a family is read from this one table: counts of
+ * accounts and keys, and the hardware. What the editor offers (SubType column, text editor, short
+ * web session) is not declared here: it follows from the driver's `parameters` and `text`.
  */
-export const modelCapabilitiesSchema = z.object({
+export const declaredCapabilitiesSchema = z.object({
   /** SIP accounts (lines), 1..20. */
   accounts: z.number().int().min(1).max(20),
   /** Accounts that keys, forwarding, DND and dialing rules can refer to, 1..8. */
@@ -17,12 +26,6 @@ export const modelCapabilitiesSchema = z.object({
   dssKeys: z.number().int().min(0).max(2),
   expansionModules: z.number().int().min(0).max(3),
   keysPerModule: z.number().int().min(0).max(60),
-  /** Phone-key table shows the SubType column (H2/H2P). */
-  keySubtype: z.boolean(),
-  /** The parameter editor offers the text editor for this model. */
-  textEditing: z.boolean(),
-  /** Web session timeout uses WUISessionTimeoutH2 (10..30) instead of WUISessionTimeout. */
-  shortWebSession: z.boolean(),
   wifi: z.boolean(),
   bluetooth: z.boolean(),
   usb: z.boolean(),
@@ -30,11 +33,21 @@ export const modelCapabilitiesSchema = z.object({
   colourScreen: z.boolean(),
 });
 
+/** The capabilities the catalogue builds a model's tree from: the declared table and the derived flags. */
+export const modelCapabilitiesSchema = declaredCapabilitiesSchema.extend({
+  /** The phone-key table has the SubType column: the driver adds `phoneKeys.SubType`. */
+  keySubtype: z.boolean(),
+  /** The editor offers the text editor: the driver declares a text format without `unsupported`. */
+  textEditing: z.boolean(),
+  /** The driver renames `settings.general.WUISessionTimeout` to `WUISessionTimeoutH2` (10..30 s). */
+  shortWebSession: z.boolean(),
+});
+
 export const modelSchema = z.object({
   /** Model name as phones report it and users see it, e.g. `H2P`. */
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/),
   description: z.string().default(''),
-  capabilities: modelCapabilitiesSchema,
+  capabilities: declaredCapabilitiesSchema,
   /** This model's diagnostics where they differ from the family's (`diagnostics` of the driver). */
   diagnostics: diagnosticsDeclarationSchema.optional(),
 });
@@ -51,6 +64,8 @@ export interface DeviceIdentity {
 export const configFileSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_.{}-]+$/),
   contentType: z.string().min(1),
+  /** The models that request this file (a model-wide common file); absent: every model. */
+  models: z.array(z.string()).optional(),
 });
 export type ConfigFile = z.output<typeof configFileSchema>;
 
@@ -93,7 +108,7 @@ export const driverManifestSchema = z.object({
    * contacts, ringtone, …) as catalogue paths; kinds left out use `DEFAULT_FILE_PARAMETERS`. The
    * console puts the URL there while the push waits and tells the phone with `checkSync`.
    */
-  fileParameters: z.record(z.enum(DOWNLOAD_KINDS), z.string().min(1)).optional(),
+  fileParameters: z.partialRecord(z.enum(DOWNLOAD_KINDS), z.string().min(1)).optional(),
   /** Reads model, firmware and MAC from a User-Agent; undefined when the phone is not of this family. */
   identify: fn<(userAgent: string) => DeviceIdentity | undefined>('identify'),
   /** Turns values into the file's text. Pure: same input, same bytes (ETags depend on it). */
@@ -105,16 +120,50 @@ export const driverManifestSchema = z.object({
    * the family, or `{ unsupported: reason }`. Without it, the actions are shown disabled.
    */
   diagnostics: diagnosticsDeclarationSchema.optional(),
+  /**
+   * What the family's files carry of the catalogue (docs/writing-a-driver.md#parameters): optional
+   * parameters added, standard ones renamed, ones without equivalent, and the key map.
+   */
+  parameters: parameterDeclarationsSchema.default({ adds: [], renames: {}, unsupported: [] }),
+  /** The text format, the text editor's instructions, and whether the editor offers it. */
+  text: textDeclarationSchema.optional(),
   /** User-Agents of real phones of this family, for the conformance suite and the docs. */
   sampleUserAgents: z
     .array(z.object({ userAgent: z.string(), identity: z.custom<DeviceIdentity>() }))
     .default([]),
 });
 
+export type DeclaredCapabilities = z.output<typeof declaredCapabilitiesSchema>;
 export type ModelCapabilities = z.output<typeof modelCapabilitiesSchema>;
-export type DriverModel = z.output<typeof modelSchema>;
-export type DriverManifest = z.output<typeof driverManifestSchema>;
+/** A model as the platform holds it: its capabilities completed with the flags its driver implies. */
+export type DriverModel = Omit<z.output<typeof modelSchema>, 'capabilities'> & {
+  capabilities: ModelCapabilities;
+};
+export type DriverManifest = Omit<z.output<typeof driverManifestSchema>, 'models'> & {
+  models: DriverModel[];
+};
 export type DriverManifestInput = z.input<typeof driverManifestSchema>;
+
+/** The editor flags a driver's declarations imply for each of its models. */
+export function derivedCapabilities(
+  declared: DeclaredCapabilities,
+  parameters: ParameterDeclarations,
+  text: TextDeclaration | undefined,
+): ModelCapabilities {
+  return {
+    ...declared,
+    keySubtype: parameters.adds.includes('phoneKeys.SubType'),
+    textEditing: text !== undefined && text.unsupported === undefined,
+    shortWebSession:
+      parameters.renames['settings.general.WUISessionTimeout'] === 'settings.general.WUISessionTimeoutH2',
+  };
+}
+
+/** Why the text editor is not offered for a driver's models, or undefined when it is. */
+export function textEditingRefusal(driver: Pick<DriverManifest, 'text'>) {
+  if (!driver.text) return NO_TEXT_FORMAT;
+  return driver.text.unsupported;
+}
 
 /** Identity function for precise inference; the platform validates the result at load. */
 export function defineDriver<const D extends DriverManifestInput>(driver: D): D {
@@ -126,7 +175,13 @@ export function parseDriver(packageName: string, value: unknown): DriverManifest
   assertSdkSatisfied(packageName, value);
   const parsed = driverManifestSchema.safeParse(value);
   if (!parsed.success) throw new ContractError(packageName, describeIssues(parsed.error));
-  const driver = parsed.data;
+  const driver: DriverManifest = {
+    ...parsed.data,
+    models: parsed.data.models.map((model) => ({
+      ...model,
+      capabilities: derivedCapabilities(model.capabilities, parsed.data.parameters, parsed.data.text),
+    })),
+  };
   const seen = new Set<string>();
   for (const model of driver.models) {
     const key = model.id.toUpperCase();
@@ -165,4 +220,64 @@ export function matchConfigFile(
 /** The catalogue path where a driver's phones read the URL of a kind of file. */
 export function fileParameter(driver: Pick<DriverManifest, 'fileParameters'>, kind: DownloadKind): string {
   return driver.fileParameters?.[kind] ?? DEFAULT_FILE_PARAMETERS[kind];
+}
+
+/**
+ * Renders a device's values with its driver, leaving out the parameters the driver declares
+ * unsupported (they never reach those phones; the editor says so). Every render goes through here.
+ */
+export function renderConfig(driver: DriverManifest, values: ConfigValues, context: RenderContext): string {
+  const { unsupported } = driver.parameters;
+  if (unsupported.length === 0) return driver.render(values, context);
+  const kept = new Map<string, string>();
+  for (const [path, value] of values) if (!unsupportedReason(driver.parameters, path)) kept.set(path, value);
+  return driver.render(kept, context);
+}
+
+/**
+ * The driver whose text format site, group and global layers are edited in. A layer is not one
+ * vendor's file: it must carry every catalogue path, so only drivers whose files use catalogue paths
+ * as keys and lack nothing qualify (no `parameters.map`, nothing `unsupported`, text editing
+ * offered); among them, the first by driver id, so the choice never depends on load order.
+ */
+export function shareTextDriver(drivers: readonly DriverManifest[]): DriverManifest | undefined {
+  return drivers
+    .filter(
+      (driver) =>
+        !textEditingRefusal(driver) && !driver.parameters.map && driver.parameters.unsupported.length === 0,
+    )
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
+}
+
+/**
+ * The driver a User-Agent belongs to when several claim it (docs/writing-a-driver.md#files-and-identification):
+ * a driver that declares the model it read beats one that does not; then a driver whose vendor name
+ * is a word of the User-Agent; then the first by driver id. Load order never decides.
+ */
+export function identifyPhone(
+  drivers: readonly DriverManifest[],
+  userAgent: string,
+): { driver: DriverManifest; identity: DeviceIdentity } | undefined {
+  type Claim = { driver: DriverManifest; identity: DeviceIdentity };
+  const claims = drivers
+    .map((driver) => ({ driver, identity: driver.identify(userAgent) }))
+    .filter((entry): entry is Claim => entry.identity !== undefined);
+  if (claims.length <= 1) return claims[0];
+  const agent = userAgent.toLowerCase();
+  const ranked = claims.map((entry) => {
+    const model = entry.identity.model.toUpperCase();
+    const known = entry.driver.models.some((m) => m.id.toUpperCase() === model) ? 0 : 1;
+    const vendor = new RegExp(
+      `\\b${entry.driver.vendor.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`,
+    );
+    return { ...entry, rank: [known, vendor.test(agent) ? 0 : 1] as const };
+  });
+  ranked.sort(
+    (a, b) =>
+      a.rank[0] - b.rank[0] ||
+      a.rank[1] - b.rank[1] ||
+      (a.driver.id < b.driver.id ? -1 : a.driver.id > b.driver.id ? 1 : 0),
+  );
+  const best = ranked[0];
+  return best ? { driver: best.driver, identity: best.identity } : undefined;
 }

@@ -97,7 +97,10 @@ export const messages = {
   mailTestSent: { en: 'The test email has been sent', zh: '测试邮件已发送' },
   networkTimeout: { en: 'Network timeout', zh: '网络超时' },
   networkException: { en: 'Network exception', zh: '网络异常' },
-  textEditingUnsupported: { en: 'H2 and H2P do not support text editing', zh: 'H2 和 H2P 不支持文本编辑' },
+  textEditingUnsupported: {
+    en: 'No loaded driver offers a text format for this screen',
+    zh: '没有已加载的驱动为此页面提供文本格式',
+  },
   unknownModel: { en: 'Unknown device model', zh: '未知的设备型号' },
   nameTooLong: { en: 'The length cannot exceed 128 characters', zh: '长度不能超过 128 个字符' },
   // Uploads (platform/src/http/upload.ts); messageExt names the allowed types or the size limit.

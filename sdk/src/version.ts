@@ -1,5 +1,5 @@
 /** The sdk contract version. Plugins and drivers declare the range they need; load checks it. */
-export const SDK_VERSION = '1.0.0';
+export const SDK_VERSION = '1.1.0';
 
 /** True when `version` satisfies `range` ("1", "1.0", "^1.0.0", ">=1.0.0" or an exact version). */
 export function satisfiesSdk(range: string, version: string = SDK_VERSION): boolean {

@@ -1,9 +1,9 @@
-import { defineDriver, type ModelCapabilities } from '@phonefleet/sdk';
+import { type DeclaredCapabilities, defineDriver } from '@phonefleet/sdk';
 import { diagnostics, noDiagnostics } from './diagnostics.js';
 import { parseSettings, renderSettings } from './format.js';
 import { identify } from './identify.js';
 
-function capabilities(overrides: Partial<ModelCapabilities>): ModelCapabilities {
+function capabilities(overrides: Partial<DeclaredCapabilities>): DeclaredCapabilities {
   return {
     accounts: 20,
     keyAccounts: 8,
@@ -12,9 +12,6 @@ function capabilities(overrides: Partial<ModelCapabilities>): ModelCapabilities 
     dssKeys: 0,
     expansionModules: 3,
     keysPerModule: 60,
-    keySubtype: false,
-    textEditing: true,
-    shortWebSession: false,
     wifi: false,
     bluetooth: false,
     usb: true,
@@ -31,7 +28,7 @@ export default defineDriver({
   id: 'v-series',
   vendor: 'Generic',
   family: 'V series',
-  sdk: '^1.0.0',
+  sdk: '^1.1.0',
   models: [
     {
       id: 'V62',
@@ -65,6 +62,14 @@ export default defineDriver({
   ],
   files: [{ name: 'cfg{mac}.xml', contentType: 'application/xml; charset=utf-8' }],
   pushEvents: { checkSync: 'resync', reboot: 'resync;reboot=true', factoryReset: 'reset' },
+  text: {
+    format: 'setting elements',
+    instructions: {
+      en: 'One parameter per line, written as <setting id="path" value="value" override="true"/>, where id is the parameter path (for example network.ipParameter.MTU) and the value is XML-escaped (&amp; &lt; &gt; &quot;). Parameters in the text are pushed; parameters left out return to their defaults and are not pushed.',
+      'zh-CN':
+        '每行一个参数，格式为 <setting id="路径" value="值" override="true"/>，id 为参数路径（例如 network.ipParameter.MTU），值需进行 XML 转义（&amp; &lt; &gt; &quot;）。文本中的参数将被下发；未写入的参数恢复默认值且不下发。',
+    },
+  },
   identify,
   render: (values, { model, mac }) => renderSettings(values, `${model.id} ${mac}`),
   parse: parseSettings,

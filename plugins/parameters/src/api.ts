@@ -1,6 +1,7 @@
-import type { ModelCapabilities } from '@phonefleet/sdk';
+import type { DriverText, ModelCapabilities } from '@phonefleet/sdk';
 import { type ConfigPayload, fromPayload, toPayload } from '@phonefleet/sdk/catalogue';
 import {
+  type AffectedModel,
   apiFirstRow,
   apiRequest,
   type ExecutionMode,
@@ -8,6 +9,7 @@ import {
   type ParameterRelationName,
   type Provenance,
   pushDeviceConfig,
+  type RenderedText,
   type TextCodec,
 } from '@phonefleet/sdk/ui';
 
@@ -24,6 +26,12 @@ export interface ModelInfo {
   family: string;
   description: string;
   capabilities: ModelCapabilities;
+  /** The driver's text format; null when it declares none. */
+  textFormat: string | null;
+  /** Why the driver offers no text editing (its own words), or null. */
+  textUnsupported: DriverText | null;
+  /** Catalogue path patterns the driver has no equivalent for, with the reason. */
+  unsupported: { path: string; reason: DriverText }[];
 }
 
 export interface EffectiveRow extends Provenance {
@@ -34,6 +42,16 @@ export interface EffectiveRow extends Provenance {
 export function fetchModels(): Promise<ModelInfo[]> {
   return apiRequest<ModelInfo>('GET', '/common/model', { silent: true })
     .then((reply) => reply.result.rows)
+    .catch(() => []);
+}
+
+/** Site, group and global screens: the devices the layer reaches, per model. */
+export function fetchAffected(relation: Relation): Promise<AffectedModel[]> {
+  return apiFirstRow<{ byModel: AffectedModel[] }>('GET', '/tb-config/affectedDevices', {
+    query: { relationId: relation.relationId, relationName: relation.relationName },
+    silent: true,
+  })
+    .then((row) => row.byModel)
     .catch(() => []);
 }
 
@@ -51,11 +69,10 @@ export function fetchEffective(deviceId: number): Promise<EffectiveRow[]> {
 export function textCodec(model: string): TextCodec {
   return {
     async toText(config) {
-      const row = await apiFirstRow<{ text: string }>('POST', '/tb-config/configToText', {
+      return apiFirstRow<RenderedText>('POST', '/tb-config/configToText', {
         body: { model, payload: toPayload(config) },
         silent: true,
       });
-      return row.text;
     },
     async fromText(text) {
       const payload = await apiFirstRow<ConfigPayload>('POST', '/tb-config/textToConfig', {

@@ -58,6 +58,10 @@ export interface ParameterNode extends ParameterDef {
    * shorter web session timeout). Absent: every model.
    */
   models?: string[];
+  /** On a model's tree as the platform serves it: why the model's driver never sends it (shown disabled). */
+  unsupported?: LocalizedText;
+  /** On share trees as the platform serves them: the models whose drivers never send it, and why. */
+  notSentTo?: { models: string[]; reason: LocalizedText }[];
 }
 
 export interface GroupNode {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type DriverManifest, matchConfigFile, parseDriver } from '../driver.js';
 import { diagnosticsConformance } from './diagnostics-conformance.js';
+import { coverageConformance, mappedEntries, plainValue } from './mapping-conformance.js';
 
 export interface ConformanceCheck {
   name: string;
@@ -37,6 +38,7 @@ export function driverConformance(candidate: unknown, packageName = 'driver unde
   const deviceFile = driver.files.find((file) => file.name.includes('{mac}'));
   assert(model !== undefined && deviceFile !== undefined, 'driver needs a model and a device file');
   const context = { model, mac: '001565aabbcc', file: deviceFile };
+  const mapped = driver.parameters.map ? mappedEntries(driver.parameters.map) : undefined;
 
   return [
     {
@@ -88,24 +90,25 @@ export function driverConformance(candidate: unknown, packageName = 'driver unde
     {
       name: 'parses what it renders (round trip), whatever the values hold',
       run() {
+        const plain = driver.text?.plainValues === true;
+        const values = plain ? hostileValue.filter(plainValue) : hostileValue;
+        const entry = mapped
+          ? fc
+              .constantFrom(...mapped)
+              .chain((item) => fc.tuple(fc.constant(item.path), item.values ?? values))
+          : fc.tuple(parameterPath, values);
         fc.assert(
-          fc.property(
-            fc.uniqueArray(fc.tuple(parameterPath, hostileValue), {
-              selector: ([key]) => key,
-              maxLength: 30,
-            }),
-            (entries) => {
-              const values = new Map(entries);
-              const parsed = driver.parse(driver.render(values, context));
-              assert(parsed.size === values.size, `rendered ${values.size} values, parsed ${parsed.size}`);
-              for (const [key, value] of values) {
-                assert(
-                  parsed.get(key) === value,
-                  `${key}: ${JSON.stringify(value)} came back as ${JSON.stringify(parsed.get(key))}`,
-                );
-              }
-            },
-          ),
+          fc.property(fc.uniqueArray(entry, { selector: ([key]) => key, maxLength: 30 }), (entries) => {
+            const values = new Map(entries);
+            const parsed = driver.parse(driver.render(values, context));
+            assert(parsed.size === values.size, `rendered ${values.size} values, parsed ${parsed.size}`);
+            for (const [key, value] of values) {
+              assert(
+                parsed.get(key) === value,
+                `${key}: ${JSON.stringify(value)} came back as ${JSON.stringify(parsed.get(key))}`,
+              );
+            }
+          }),
           { numRuns: 200 },
         );
       },
@@ -113,10 +116,14 @@ export function driverConformance(candidate: unknown, packageName = 'driver unde
     {
       name: 'renders the same bytes for the same values',
       run() {
-        const values = new Map([
-          ['account.1.codec.SIPPreferredVocoder', '0;8;18'],
-          ['network.port.MTU', '1500'],
-        ]);
+        const values = new Map(
+          mapped
+            ? mapped.slice(0, 5).map((item) => [item.path, item.sample] as const)
+            : [
+                ['account.1.codec.SIPPreferredVocoder', '0;8;18'],
+                ['network.port.MTU', '1500'],
+              ],
+        );
         assert(
           driver.render(values, context) === driver.render(new Map(values), context),
           'render is not deterministic',
@@ -137,6 +144,7 @@ export function driverConformance(candidate: unknown, packageName = 'driver unde
         }
       },
     },
+    ...coverageConformance(driver, context),
     ...diagnosticsConformance(driver),
   ];
 }

@@ -1,4 +1,5 @@
 export * from './driver-conformance.js';
+export * from './driver-tables.js';
 export * from './phone-simulator.js';
 export * from './simulated-fleet.js';
 export * from './sipp-registrar.js';

@@ -27,6 +27,16 @@ export function deviceFileName({ driver, mac }: PhoneIdentity): string {
   return file.name.replace('{mac}', mac);
 }
 
+/** The model-wide files its driver says its model requests before its own (`files[].models`). */
+export function commonFileNames({ driver, model }: PhoneIdentity): string[] {
+  return driver.files
+    .filter(
+      (file) =>
+        !file.name.includes('{mac}') && file.models?.some((m) => m.toUpperCase() === model.toUpperCase()),
+    )
+    .map((file) => file.name);
+}
+
 /** What a NOTIFY's `Event` asks of the phone, by its driver's push events; undefined for others. */
 export type NotifyAction = 'resync' | 'reboot' | 'factoryReset';
 

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import h2 from '@phonefleet/driver-h2';
+import h2Package from '@phonefleet/driver-h2';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseDriver } from '../driver.js';
 import { linePath } from '../lines.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { buildNotify } from '../sip/notify.js';
@@ -9,6 +10,7 @@ import { actionUrl } from './action-urls.js';
 import { SimulatedPhone } from './phone-simulator.js';
 import { type SippRegistrar, startSippRegistrar } from './sipp-registrar.js';
 
+const h2 = parseDriver('@phonefleet/driver-h2', h2Package);
 const PASSWORD = 'Line#Pass 7';
 
 /** The console stand-in: serves one H2 file (ETag, If-None-Match) and records the action URLs. */

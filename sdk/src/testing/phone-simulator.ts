@@ -5,7 +5,13 @@ import { readLines } from '../lines.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { headerParameter, type SipRequest, type SipResponseInit } from '../sip/message.js';
 import { type ActionUrlValues, actionUrl, type CallQuality, type PhoneEvent } from './action-urls.js';
-import { deviceFileName, type NotifyAction, notifyAction, sampleUserAgent } from './phone-driver.js';
+import {
+  commonFileNames,
+  deviceFileName,
+  type NotifyAction,
+  notifyAction,
+  sampleUserAgent,
+} from './phone-driver.js';
 import { type PhoneDownload, PhoneFiles, type UpgradeFault } from './phone-files.js';
 import { getWithDigest, type HttpAnswer } from './phone-http.js';
 import { type LineStatus, PhoneLines } from './phone-lines.js';
@@ -144,6 +150,9 @@ export class SimulatedPhone {
     return deviceFileName(this.options);
   }
 
+  /** The model-wide files it fetched (name → text), for drivers that declare some. */
+  readonly commonFiles = new Map<string, string>();
+
   get address(): string {
     return this.options.address ?? '127.0.0.1';
   }
@@ -182,7 +191,13 @@ export class SimulatedPhone {
   }
 
   async fetchConfig(options: { conditional?: boolean } = {}): Promise<FetchResult> {
-    const url = new URL(`${this.options.provisioningUrl.replace(/\/$/, '')}/${this.fileName}`);
+    const base = this.options.provisioningUrl.replace(/\/$/, '');
+    // Model-wide files first, as such phones do; what the phone keeps is its own file.
+    for (const name of commonFileNames(this.options)) {
+      const common = await this.authorizedGet(new URL(`${base}/${name}`));
+      if (common.status === 200) this.commonFiles.set(name, common.body);
+    }
+    const url = new URL(`${base}/${this.fileName}`);
     const headers: Record<string, string> = {};
     if (options.conditional && this.etag) headers['If-None-Match'] = this.etag;
     const answer = await this.authorizedGet(url, headers);

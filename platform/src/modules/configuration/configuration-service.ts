@@ -1,4 +1,12 @@
-import type { DriverManifest, DriverModel } from '@phonefleet/sdk';
+import {
+  type DriverManifest,
+  type DriverModel,
+  type DriverText,
+  ErrorCode,
+  renderConfig,
+  shareTextDriver,
+  textEditingRefusal,
+} from '@phonefleet/sdk';
 import {
   buildAccountTree,
   buildParameterTree,
@@ -19,7 +27,7 @@ import type { DriverRegistry } from '../extensions/driver-registry.js';
 import { ancestorIdsSql } from '../tenancy/ancestors.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { layerNames } from './layer-names.js';
-import { shareTreeWithModels } from './model-applicability.js';
+import { modelTreeWithSupport, shareTreeWithModels } from './model-applicability.js';
 import type { RelationName } from './schemas.js';
 
 /**
@@ -154,32 +162,57 @@ export class ConfigurationService {
    * each parameter not every model has names the models it applies to (`shareTreeWithModels`).
    */
   screenTree(model: string): ParameterTree {
-    if (model !== 'share') return this.treeFor(model);
-    return shareTreeWithModels(this.driverRegistry.models().map((entry) => entry.model));
+    if (model === 'share') {
+      return shareTreeWithModels(
+        this.driverRegistry
+          .models()
+          .map((entry) => ({ ...entry.model, parameters: entry.driver.parameters })),
+      );
+    }
+    const found = model === ACCOUNT_TREE ? undefined : this.driverRegistry.model(model);
+    if (!found) return this.treeFor(model);
+    return modelTreeWithSupport({ ...found.model, parameters: found.driver.parameters });
   }
 
   /**
-   * The driver whose format the text editor of a model uses; `share` (site and group screens) uses
-   * the first family that supports text editing. Models without text editing (H2/H2P) are refused.
+   * The driver whose format the text editor of a model uses: the model's own; refused with the
+   * driver's reason when it declares text editing unsupported. Site, group and global layers use
+   * `shareTextDriver` (docs/writing-a-driver.md#text-format).
    */
   textFormat(model: string): { driver: DriverManifest; model: DriverModel; tree: ParameterTree } {
-    const found =
-      model === 'share'
-        ? this.driverRegistry.models().find((entry) => entry.model.capabilities.textEditing)
-        : this.driverRegistry.model(model);
+    if (model === 'share') {
+      const driver = shareTextDriver(this.driverRegistry.loaded.map((entry) => entry.driver));
+      const first = driver?.models[0];
+      if (!driver || !first) throw AppError.invalid('textEditingUnsupported');
+      return { driver, model: first, tree: this.treeFor('share') };
+    }
+    const found = this.driverRegistry.model(model);
     if (!found) throw AppError.invalid('unknownModel');
-    if (!found.model.capabilities.textEditing) throw AppError.invalid('textEditingUnsupported');
-    return { ...found, tree: this.treeFor(model === 'share' ? 'share' : found.model.id) };
+    const refusal = textEditingRefusal(found.driver);
+    if (refusal) {
+      throw new AppError(ErrorCode.invalidInput, 'textEditingUnsupported', 400, null, {
+        en: refusal.en,
+        zh: refusal['zh-CN'],
+      });
+    }
+    return { ...found, tree: this.treeFor(found.model.id) };
   }
 
-  /** The text editor's view of a payload: the pushed values in the model's file format. */
-  configToText(model: string, payload: unknown): string {
+  /** The text editor's view of a payload: the pushed values in the model's file format, and how to write it. */
+  configToText(model: string, payload: unknown): { text: string; format: string; instructions: DriverText } {
     const format = this.textFormat(model);
     assertValid(format.tree, payload);
     const config = overlay(defaultConfig(format.tree), fromPayload(payload as ConfigPayload));
     const file = format.driver.files.find((f) => f.name.includes('{mac}')) ?? format.driver.files[0];
     if (!file) throw AppError.notFound();
-    return format.driver.render(pushedValues(config), { model: format.model, mac: '000000000000', file });
+    const text = renderConfig(format.driver, pushedValues(config), {
+      model: format.model,
+      mac: '000000000000',
+      file,
+    });
+    // textFormat refuses drivers without a text declaration.
+    const declared = format.driver.text as NonNullable<DriverManifest['text']>;
+    return { text, format: declared.format, instructions: declared.instructions };
   }
 
   /** Reads the text editor: values read get Push=true, absent ones return to default with Push=false. */
@@ -410,19 +443,28 @@ export class ConfigurationService {
     return { where: conditions[relation], id: relation === 'global' ? orgId : relationId };
   }
 
-  /** Devices whose effective configuration a change to this relation can alter (set-based). */
+  /**
+   * Devices whose effective configuration a change to this relation can alter (set-based), in all
+   * and per model (the editor names the phones whose drivers will not send a pushed parameter).
+   */
   async affectedDevices(
     scope: TenantScope,
     relation: RelationName,
     relationId: number,
-  ): Promise<{ total: number; macs: string[] }> {
+  ): Promise<{ total: number; macs: string[]; byModel: { model: string; total: number; macs: string[] }[] }> {
     const { where, id } = await this.affectedCondition(scope, relation, relationId);
-    const rows = await scope.query<{ total: string; macs: string[] | null }>(
+    const rows = await scope.query<{ model: string | null; total: string; macs: string[] | null }>(
       this.db,
-      `SELECT count(*) AS total, (array_agg(d.mac ORDER BY d.mac))[1:100] AS macs
-         FROM devices d WHERE ${where} AND {devices:d}`,
+      `SELECT d.model, count(*) AS total, (array_agg(d.mac ORDER BY d.mac))[1:100] AS macs
+         FROM devices d WHERE ${where} AND {devices:d}
+        GROUP BY GROUPING SETS ((), (d.model))
+        ORDER BY d.model NULLS FIRST`,
       [id],
     );
-    return { total: Number(rows[0]?.total ?? 0), macs: rows[0]?.macs ?? [] };
+    const all = rows.find((row) => row.model === null);
+    const byModel = rows
+      .filter((row) => row.model !== null)
+      .map((row) => ({ model: row.model ?? '', total: Number(row.total), macs: row.macs ?? [] }));
+    return { total: Number(all?.total ?? 0), macs: all?.macs ?? [], byModel };
   }
 }

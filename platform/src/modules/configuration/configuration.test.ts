@@ -184,7 +184,22 @@ describe('saving parameters', () => {
     const nodes = settings?.sections.flatMap((section) => section.params ?? []) ?? [];
     const timeouts = nodes.filter((node) => node.label.en === 'Web session timeout (s)');
     expect(timeouts.map((node) => node.models)).toEqual([
-      ['V62', 'V64', 'V65', 'V67'],
+      [
+        'V62',
+        'V64',
+        'V65',
+        'V67',
+        'T41S',
+        'T42S',
+        'T46S',
+        'T48S',
+        'T53',
+        'T53W',
+        'T54W',
+        'T57W',
+        'T46U',
+        'T48U',
+      ],
       ['H2', 'H2P'],
     ]);
     expect(nodes.find((node) => node.path.endsWith('.KeyAsSend'))?.models).toBeUndefined();
@@ -249,7 +264,11 @@ describe('effective configuration', () => {
       'GET',
       `/tb-config/affectedDevices?relationId=${acme.siteId}&relationName=site`,
     );
-    expect(site.rows[0]).toEqual({ total: 1, macs: ['001565000001'] });
+    expect(site.rows[0]).toEqual({
+      total: 1,
+      macs: ['001565000001'],
+      byModel: [{ model: 'H2P', total: 1, macs: ['001565000001'] }],
+    });
     const platform = await admin.call<{ total: number }>(
       'GET',
       '/tb-config/affectedDevices?relationId=1&relationName=global',
@@ -304,5 +323,73 @@ describe('text editor conversion', () => {
       'H2 and H2P do not support text editing',
     );
     expect((await convert('share', '<setting id="sipFunction.general.SIPMaxCall" value="3"/>')).code).toBe(0);
+  });
+});
+
+describe('mapping honesty', () => {
+  type Node = {
+    path: string;
+    unsupported?: { en: string };
+    notSentTo?: { models: string[]; reason: { en: string } }[];
+  };
+  type Tree = { tabs: { key: string; sections: { kind: string; key: string; params?: Node[] }[] }[] };
+  const node = (tree: Tree | undefined, path: string) =>
+    tree?.tabs
+      .flatMap((tab) => tab.sections.flatMap((section) => section.params ?? []))
+      .find((n) => n.path === path);
+
+  it('marks what a model’s driver never sends, names the models on share screens, and Yealink text in its own format', async () => {
+    const t46s = await acmeApi.call<Tree>('POST', '/tb-config/dynamicParameterJs', { model: 'T46S' });
+    expect(node(t46s.rows[0], 'network.xvpn.XvpnEnable')?.unsupported?.en).toBe(
+      'Yealink IP phones have no equivalent setting',
+    );
+    expect(node(t46s.rows[0], 'network.ipParameter.VLANId')?.unsupported).toBeUndefined();
+    const share = await acmeApi.call<Tree>('POST', '/tb-config/dynamicParameterJs', { model: 'share' });
+    expect(node(share.rows[0], 'network.xvpn.XvpnEnable')?.notSentTo).toEqual([
+      {
+        models: ['T41S', 'T42S', 'T46S', 'T48S', 'T53', 'T53W', 'T54W', 'T57W', 'T46U', 'T48U'],
+        reason: { en: 'Yealink IP phones have no equivalent setting', zh: 'Yealink 话机没有对应的设置' },
+      },
+    ]);
+    expect(node(share.rows[0], 'network.ipParameter.VLANId')?.notSentTo).toBeUndefined();
+
+    const payload = { network: { ipParameter: { VLANEnable: item('VLANEnable', 'true') } } };
+    const text = await acmeApi.call<{ text: string; format: string }>('POST', '/tb-config/configToText', {
+      model: 'T46S',
+      payload,
+    });
+    expect(text.rows[0]?.format).toBe('Yealink .cfg');
+    expect(text.rows[0]?.text).toContain('static.network.vlan.internet_port_enable = 1');
+    const back = await acmeApi.call<{
+      network: { ipParameter: Record<string, { Value: string; Push: boolean }> };
+    }>('POST', '/tb-config/textToConfig', {
+      model: 'T46S',
+      text: '#!version:1.0.0.1\nstatic.network.vlan.internet_port_vid = 20\n',
+    });
+    expect(back.rows[0]?.network.ipParameter.VLANId).toMatchObject({ Value: '20', Push: true });
+    const foreign = await acmeApi.call('POST', '/tb-config/textToConfig', {
+      model: 'T46S',
+      text: '<settings>\n<setting id="a" value="1"/>\n</settings>',
+    });
+    expect([foreign.message, foreign.messageExt]).toEqual([
+      'Incorrect format',
+      'line 1: expected #!version:1.0.0.1',
+    ]);
+  });
+
+  it('previews the devices of a mixed site per model', async () => {
+    await insertDevices(running.cradle.db, { ...acme, siteId: childSiteId }, [
+      { mac: '805ec0000001', model: 'T46S' },
+      { mac: '805ec0000002', model: 'T46S' },
+    ]);
+    const site = await acmeApi.call<{
+      total: number;
+      byModel: { model: string; total: number; macs: string[] }[];
+    }>('GET', `/tb-config/affectedDevices?relationId=${acme.siteId}&relationName=site`);
+    expect(site.rows[0]?.total).toBe(3);
+    expect(site.rows[0]?.byModel).toEqual([
+      { model: 'H2P', total: 1, macs: ['001565000001'] },
+      { model: 'T46S', total: 2, macs: ['805ec0000001', '805ec0000002'] },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { renderConfig } from '@phonefleet/sdk';
 import { AppError } from '../../http/envelope.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { hasButton, type SessionInfo } from '../auth/session-info.js';
@@ -94,7 +95,7 @@ export function configurationRoutes({
       access: 'session',
       body: configToTextBody,
       handler: async ({ body }) => ({
-        rows: [{ text: configurationService.configToText(body.model, body.payload) }],
+        rows: [configurationService.configToText(body.model, body.payload)],
       }),
     }),
     defineRoute({
@@ -146,7 +147,7 @@ export function configurationRoutes({
         const layer = await configurationService.layer(session.scope, relation, relationId);
         const file = found.driver.files.find((f) => f.name.includes('{mac}')) ?? found.driver.files[0];
         if (!file) throw AppError.notFound();
-        const text = found.driver.render(new Map(Object.entries(layer)), {
+        const text = renderConfig(found.driver, new Map(Object.entries(layer)), {
           model: found.model,
           mac: '000000000000',
           file,

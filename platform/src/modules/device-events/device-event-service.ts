@@ -164,11 +164,7 @@ export class DeviceEventService {
   }
 
   private identifyMac(userAgent: string): string | undefined {
-    for (const { driver } of this.driverRegistry.loaded) {
-      const identity = driver.identify(userAgent);
-      if (identity) return identity.mac;
-    }
-    return undefined;
+    return this.driverRegistry.identify(userAgent)?.identity.mac;
   }
 
   /** Stores the buffered events; concurrent calls run one after the other. */

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { type DriverManifest, type DriverModel, parseDriver } from '@phonefleet/sdk';
+import {
+  type DeviceIdentity,
+  type DriverManifest,
+  type DriverModel,
+  identifyPhone,
+  parseDriver,
+} from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import { type ConsoleConfig, projectRoot } from '../../config.js';
 import { discoverPackages, importDefault, type LoadFailure } from './discover.js';
@@ -48,5 +54,13 @@ export class DriverRegistry {
 
   model(id: string): { driver: DriverManifest; model: DriverModel } | undefined {
     return this.byModel.get(id.toUpperCase());
+  }
+
+  /** The phone a User-Agent names, by the sdk's precedence when several drivers claim it. */
+  identify(userAgent: string): { driver: DriverManifest; identity: DeviceIdentity } | undefined {
+    return identifyPhone(
+      this.loaded.map((entry) => entry.driver),
+      userAgent,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { textEditingRefusal } from '@phonefleet/sdk';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { DriverRegistry } from './driver-registry.js';
 import type { PluginRegistry } from './plugin-registry.js';
@@ -20,7 +21,8 @@ export function extensionRoutes({
     defineRoute({
       method: 'get',
       path: '/common/model',
-      summary: 'Phone models of every loaded driver, with their capability tables',
+      summary:
+        'Phone models of every loaded driver, with their capability tables, text format and unsupported parameters',
       access: 'session',
       handler: async () => ({
         rows: driverRegistry.models().map(({ driver, model }) => ({
@@ -30,6 +32,9 @@ export function extensionRoutes({
           vendor: driver.vendor,
           driver: driver.id,
           capabilities: model.capabilities,
+          textFormat: driver.text?.format ?? null,
+          textUnsupported: textEditingRefusal(driver) ?? null,
+          unsupported: driver.parameters.unsupported,
         })),
       }),
     }),

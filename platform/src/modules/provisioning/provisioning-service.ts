@@ -9,6 +9,7 @@ import {
   fileParameter,
   matchConfigFile,
   normaliseFirmwareVersion,
+  renderConfig,
   TaskType,
 } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
@@ -263,7 +264,7 @@ export class ProvisioningService {
       found.model.capabilities,
       authenticated,
     );
-    const body = found.driver.render(values, { model: found.model, mac, file });
+    const body = renderConfig(found.driver, values, { model: found.model, mac, file });
     const rendered = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     if (key !== undefined && this.cacheOn && generation === this.generation) this.rendered.set(key, rendered);
     return rendered;
@@ -316,11 +317,7 @@ export class ProvisioningService {
   }
 
   private identify(userAgent: string): { driver: DriverManifest; identity: DeviceIdentity } | undefined {
-    for (const { driver } of this.driverRegistry.loaded) {
-      const identity = driver.identify(userAgent);
-      if (identity) return { driver, identity };
-    }
-    return undefined;
+    return this.driverRegistry.identify(userAgent);
   }
 
   /** The driver serving a file name; the identified phone's own driver first. */

@@ -304,11 +304,7 @@ export class ScanService {
   }
 
   private identify(agent: string): DeviceIdentity | undefined {
-    for (const { driver } of this.driverRegistry.loaded) {
-      const identity = driver.identify(agent);
-      if (identity) return identity;
-    }
-    return undefined;
+    return this.driverRegistry.identify(agent)?.identity;
   }
 
   /** Stops this instance's scans (marked stopped, with what they found so far). */

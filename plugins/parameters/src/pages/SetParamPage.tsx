@@ -1,6 +1,7 @@
-import type { ModelCapabilities } from '@phonefleet/sdk';
+import type { DriverText, ModelCapabilities } from '@phonefleet/sdk';
 import type { ParameterConfig, ParameterTree } from '@phonefleet/sdk/catalogue';
 import {
+  type AffectedModel,
   type ExecutionMode,
   ExecutionModeDialog,
   fetchParameterTree,
@@ -22,6 +23,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   deleteCreated,
+  fetchAffected,
   fetchEffective,
   fetchModels,
   type ModelInfo,
@@ -38,6 +40,10 @@ interface Loaded {
   pushed: boolean | undefined;
   provenance: Map<string, Provenance> | undefined;
   model: ModelInfo | undefined;
+  /** Every loaded model (share screens note which drivers offer no text editing). */
+  models: ModelInfo[];
+  /** Share screens: the devices the layer reaches, per model. */
+  affected: AffectedModel[] | undefined;
   /** The model whose tree the screen edits (`share` on site, group and global screens). */
   modelName: string;
   /** Converts for the text editor through the model's driver on the platform. */
@@ -65,9 +71,12 @@ function treeModel(relationName: RelationName, query: URLSearchParams, models: M
   return 'share';
 }
 
-/** Which text-editor instructions apply: `key = value` lines (H2/H2P) or setting elements. */
-function instructionsOf(model: ModelInfo | undefined, name: string): 'lines' | 'settings' {
-  return model?.family === 'H2/H2P' || /^H2P?$/i.test(name) ? 'lines' : 'settings';
+/** Share screens: each distinct reason a loaded driver gives for offering no text editing. */
+function textEditingNotes(models: ModelInfo[]): DriverText[] {
+  const notes = new Map<string, DriverText>();
+  for (const model of models)
+    if (model.textUnsupported) notes.set(model.textUnsupported.en, model.textUnsupported);
+  return [...notes.values()];
 }
 
 /**
@@ -100,12 +109,14 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
     const modelsCall = fetchModels();
     const models = direct === undefined ? await modelsCall : [];
     const modelName = direct ?? treeModel(relationName, query, models);
-    const [tree, config, pushed, effective, allModels] = await Promise.all([
+    const share = relationName === 'site' || relationName === 'group' || relationName === 'global';
+    const [tree, config, pushed, effective, allModels, affected] = await Promise.all([
       fetchParameterTree(modelName),
       fetchRelationConfig(relation),
       fetchPushRecord(relation),
       relationName === 'device' ? fetchEffective(relationId) : Promise.resolve(undefined),
       modelsCall,
+      share ? fetchAffected(relation) : Promise.resolve(undefined),
     ]);
     const provenance = effective
       ? new Map<string, Provenance>(
@@ -121,6 +132,8 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
       pushed,
       provenance,
       model: allModels.find((m) => m.model === modelName),
+      models: allModels,
+      affected,
       modelName,
       codec: textCodec(modelName),
     };
@@ -197,13 +210,17 @@ export function SetParamPage({ relationName }: { relationName: RelationName }) {
         pushed={loaded.pushed}
         provenance={loaded.provenance}
         textCodec={loaded.codec}
-        instructions={instructionsOf(loaded.model, loaded.modelName)}
-        textEditingNote={relationName === 'site' || relationName === 'group' || relationName === 'global'}
+        textEditingNotes={
+          relationName === 'site' || relationName === 'group' || relationName === 'global'
+            ? textEditingNotes(loaded.models)
+            : undefined
+        }
         language={language}
         onSave={onSave}
         onSaveAndUpdate={onSaveAndUpdate}
         onCancel={onCancel}
         onDirtyChange={screen.onDirtyChange}
+        affected={loaded.affected}
         header={
           relationName === 'device' && pushStatus === '0' ? (
             <Alert type="warning" showIcon message={t('banned')} style={{ marginBottom: 12 }} />

@@ -238,6 +238,37 @@ function SourceTag({ source, language }: { source: Provenance; language: Languag
   );
 }
 
+/** Mapping honesty: this model's driver never sends the parameter, or (share screens) which models' drivers do not. */
+function NotSentTags({ node, language }: { node: ParameterNode; language: Language }) {
+  if (node.unsupported) {
+    return (
+      <Typography.Text
+        type="warning"
+        style={{ display: 'block', fontSize: 12 }}
+        data-testid={`unsupported-${node.path}`}
+      >
+        {editorText('unsupported', language, { reason: pick(node.unsupported, language) })}
+      </Typography.Text>
+    );
+  }
+  if (!node.notSentTo) return null;
+  return (
+    <>
+      {node.notSentTo.map((group) => (
+        <Tag
+          key={group.models.join()}
+          color="warning"
+          style={{ marginLeft: 8 }}
+          title={pick(group.reason, language)}
+          data-testid={`not-sent-${node.path}`}
+        >
+          {editorText('notSentTo', language, { models: group.models.join(', ') })}
+        </Tag>
+      ))}
+    </>
+  );
+}
+
 /** One parameter: push checkbox, label with its tooltip, editor by Type (disabled unless pushed). */
 export const ParamRow = memo(function ParamRow({
   node,
@@ -269,6 +300,7 @@ export const ParamRow = memo(function ParamRow({
           checked={current.Push}
           label={`${editorText('push', language)} ${label}`}
           testId={`push-${node.path}`}
+          disabled={node.unsupported !== undefined && !current.Push}
           onChange={(push) => onChange(node, { Push: push })}
         />
       </div>
@@ -284,12 +316,13 @@ export const ParamRow = memo(function ParamRow({
           </Tag>
         ) : null}
         {source ? <SourceTag source={source} language={language} /> : null}
+        <NotSentTags node={node} language={language} />
       </div>
       <div style={{ flex: 1, minWidth: 0 }} data-param={node.path}>
         <ValueEditor
           node={node}
           value={current.Value}
-          disabled={!current.Push}
+          disabled={!current.Push || node.unsupported !== undefined}
           invalid={error !== null}
           options={options}
           language={language}

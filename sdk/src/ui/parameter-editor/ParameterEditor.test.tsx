@@ -50,9 +50,10 @@ function fakeCodec(tree: ParameterTree): TextCodec {
   const wire = (config: ParameterConfig) => fromPayload(JSON.parse(JSON.stringify(toPayload(config))));
   return {
     async toText(config) {
-      return [...pushedValues(wire(config))]
+      const text = [...pushedValues(wire(config))]
         .map(([id, value]) => `<setting id="${id}" value="${xmlEscape(value)}" override="true"/>`)
         .join('\n');
+      return { text, instructions: { en: 'One setting element per line', 'zh-CN': '每行一个 setting 元素' } };
     },
     async fromText(text) {
       const values = new Map<string, string>();
@@ -338,7 +339,7 @@ describe('ParameterEditor', () => {
     expect(onSave.mock.calls[0]?.[1]).toEqual({ leave: false });
     const area = find<HTMLTextAreaElement>('textarea');
     expect(area.value).toBe('<setting id="network.ipParameter.MTU" value="1400" override="true"/>');
-    expect(byTestId('parameter-editor').textContent).toContain('setting id="path"');
+    expect(byTestId('text-instructions').textContent).toBe('One setting element per line');
 
     // an unknown id is refused with the engine's message
     await type(area, '<setting id="network.ipParameter.Nope" value="1" override="true"/>');
@@ -452,7 +453,8 @@ describe('ParameterEditor', () => {
   });
 
   it('shows the text-editing note on share screens, the labels and the tooltip in Chinese', async () => {
-    const { ui } = editor(shareTree, { textEditingNote: true, language: 'zh-CN' });
+    const note = { en: 'H2 and H2P do not support text editing', 'zh-CN': 'H2 和 H2P 不支持文本编辑' };
+    const { ui } = editor(shareTree, { textEditingNotes: [note], language: 'zh-CN' });
     await render(ui);
     expect(byTestId('text-editing-note').textContent).toBe('H2 和 H2P 不支持文本编辑');
     expect(button('全选')).toBeTruthy();

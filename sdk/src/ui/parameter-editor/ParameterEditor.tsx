@@ -2,6 +2,7 @@ import { message } from 'antd';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import type { ParameterConfig, ParameterTree } from '../../catalogue/types.js';
 import type { ModelCapabilities } from '../../driver.js';
+import type { DriverText } from '../../driver-parameters.js';
 import type { Language } from '../../envelope.js';
 import { currentLanguage } from '../preferences.js';
 import { useOptionalSession } from '../session.js';
@@ -10,6 +11,7 @@ import { GuiView } from './GuiView.js';
 import type { Provenance } from './ParamRow.js';
 import { TextView } from './TextView.js';
 import { pick, type ShowError } from './texts.js';
+import { type AffectedModel, UnreachedNotice } from './UnreachedNotice.js';
 import { useConfigEdits } from './useConfigEdits.js';
 import { useSaveAndViews } from './useSaveAndViews.js';
 import { useSectionNavigation } from './useSectionNavigation.js';
@@ -22,10 +24,16 @@ import { Warmup } from './Warmup.js';
  * unreadable text); the editor shows it and stays where it is.
  */
 export interface TextCodec {
-  /** The pushed values of a configuration in the model's file format. */
-  toText(config: ParameterConfig): Promise<string>;
+  /** The pushed values of a configuration in the model's file format, with how to write it. */
+  toText(config: ParameterConfig): Promise<RenderedText>;
   /** Values read get Push = true; parameters absent from the text return to default with Push = false. */
   fromText(text: string): Promise<ParameterConfig>;
+}
+
+/** A configuration as text, and the instructions of the driver whose format it is in. */
+export interface RenderedText {
+  text: string;
+  instructions: DriverText;
 }
 
 export interface SaveOptions {
@@ -47,10 +55,8 @@ export interface ParameterEditorProps {
   provenance?: ReadonlyMap<string, Provenance>;
   /** Text editor converter; without it (or without `textEditing`) the text editor is not offered. */
   textCodec?: TextCodec;
-  /** Which instructions the text editor shows: `lines` (key = value, H2/H2P) or `settings` (default). */
-  instructions?: 'lines' | 'settings';
-  /** Site and group screens: note that H2 and H2P do not support text editing. */
-  textEditingNote?: boolean;
+  /** Site, group and global screens: why some models' drivers offer no text editing (their own words). */
+  textEditingNotes?: readonly DriverText[];
   /** Default: the session's language. */
   language?: Language;
   /** Rejects (after showing its own error) to keep the editor open. */
@@ -60,6 +66,11 @@ export interface ParameterEditorProps {
   onDirtyChange?(dirty: boolean): void;
   /** Shown above the tabs (warnings of the page). */
   header?: ReactNode;
+  /**
+   * Site, group and global screens: the devices the layer reaches, per model; pushed parameters
+   * some of those models' drivers never send are named with the phones they will not reach.
+   */
+  affected?: readonly AffectedModel[];
 }
 
 function isPushDisabled(pushStatus: ParameterEditorProps['pushStatus']): boolean {
@@ -90,22 +101,23 @@ export function ParameterEditor(props: ParameterEditorProps) {
 
   const edits = useConfigEdits(tree, props.initial);
   const navigation = useSectionNavigation(tree, edits.configRef, say);
-  const { view, text, setText, busy, dirty, save, saveAndUpdate, switchView, modalHolder } = useSaveAndViews({
-    tree,
-    textCodec,
-    language,
-    edits,
-    onSave,
-    onSaveAndUpdate,
-    say,
-    reveal: navigation.reveal,
-  });
+  const { view, text, instructions, setText, busy, dirty, save, saveAndUpdate, switchView, modalHolder } =
+    useSaveAndViews({
+      tree,
+      textCodec,
+      language,
+      edits,
+      onSave,
+      onSaveAndUpdate,
+      say,
+      reveal: navigation.reveal,
+    });
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const switchBar = (
     <ViewSwitchBar
       pushed={props.pushed}
-      textEditingNote={props.textEditingNote}
+      textEditingNotes={props.textEditingNotes}
       textEditing={Boolean(capabilities.textEditing && textCodec)}
       inTextView={view === 'text'}
       busy={busy}
@@ -120,10 +132,13 @@ export function ParameterEditor(props: ParameterEditorProps) {
       {modalHolder}
       <Warmup />
       {props.header}
+      {props.affected ? (
+        <UnreachedNotice tree={tree} config={edits.config} affected={props.affected} language={language} />
+      ) : null}
       {view === 'text' ? (
         <TextView
           switchBar={switchBar}
-          instructions={props.instructions ?? 'settings'}
+          instructions={instructions}
           text={text}
           language={language}
           onTextChange={setText}

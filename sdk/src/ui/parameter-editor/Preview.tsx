@@ -78,11 +78,13 @@ export const PushBox = memo(function PushBox({
   checked,
   label,
   testId,
+  disabled = false,
   onChange,
 }: {
   checked: boolean;
   label: string;
   testId: string;
+  disabled?: boolean;
   onChange(checked: boolean): void;
 }) {
   return (
@@ -90,6 +92,7 @@ export const PushBox = memo(function PushBox({
       type="checkbox"
       className="pf-push"
       checked={checked}
+      disabled={disabled}
       aria-label={label}
       data-testid={testId}
       onChange={(event) => onChange(event.target.checked)}

@@ -1,12 +1,13 @@
 import { Alert, Input } from 'antd';
 import type { ReactNode } from 'react';
+import type { DriverText } from '../../driver-parameters.js';
 import type { Language } from '../../envelope.js';
 import { editorText } from './texts.js';
 
 export interface TextViewProps {
   switchBar: ReactNode;
-  /** `lines` (key = value, H2/H2P) or `settings`. */
-  instructions: 'lines' | 'settings';
+  /** How to write the format, as the model's driver declares it. */
+  instructions: DriverText | undefined;
   text: string;
   language: Language;
   onTextChange(text: string): void;
@@ -17,15 +18,15 @@ export function TextView({ switchBar, instructions, text, language, onTextChange
   return (
     <div data-testid="text-editor">
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>{switchBar}</div>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        message={editorText(
-          instructions === 'lines' ? 'textInstructionsLines' : 'textInstructionsSettings',
-          language,
-        )}
-      />
+      {instructions ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="text-instructions"
+          message={language === 'zh-CN' ? instructions['zh-CN'] : instructions.en}
+        />
+      ) : null}
       <Input.TextArea
         rows={10}
         value={text}

@@ -1,11 +1,13 @@
 import { Space, Switch, Tag, Typography } from 'antd';
+import type { DriverText } from '../../driver-parameters.js';
 import type { Language } from '../../envelope.js';
 import { editorText } from './texts.js';
 
 export interface ViewSwitchBarProps {
   /** Push record: Pushed / Not pushed when given. */
   pushed: boolean | undefined;
-  textEditingNote: boolean | undefined;
+  /** Why some models offer no text editor, as their drivers say it. */
+  textEditingNotes: readonly DriverText[] | undefined;
   /** Whether the text editor is offered (the model allows it and there is a codec). */
   textEditing: boolean;
   inTextView: boolean;
@@ -17,7 +19,7 @@ export interface ViewSwitchBarProps {
 /** Above either view: the push record, the no-text-editing note, and the GUI ⇄ text switch. */
 export function ViewSwitchBar({
   pushed,
-  textEditingNote,
+  textEditingNotes,
   textEditing,
   inTextView,
   busy,
@@ -31,11 +33,11 @@ export function ViewSwitchBar({
           {editorText(pushed ? 'pushed' : 'notPushed', language)}
         </Tag>
       ) : null}
-      {textEditingNote ? (
-        <Typography.Text type="secondary" data-testid="text-editing-note">
-          {editorText('noTextEditing', language)}
+      {textEditingNotes?.map((note) => (
+        <Typography.Text key={note.en} type="secondary" data-testid="text-editing-note">
+          {language === 'zh-CN' ? note['zh-CN'] : note.en}
         </Typography.Text>
-      ) : null}
+      ))}
       {textEditing ? (
         <Space size={4}>
           <Typography.Text>{editorText('textEditor', language)}</Typography.Text>

@@ -1,5 +1,5 @@
 export { ParameterEditor, preloadParameterEditor } from './lazy-editor.js';
-export type { ParameterEditorProps, SaveOptions, TextCodec } from './ParameterEditor.js';
+export type { ParameterEditorProps, RenderedText, SaveOptions, TextCodec } from './ParameterEditor.js';
 export type { Provenance } from './ParamRow.js';
 export {
   fetchParameterTree,
@@ -10,4 +10,5 @@ export {
   pushDeviceConfig,
   saveRelationConfig,
 } from './relation-api.js';
+export type { AffectedModel } from './UnreachedNotice.js';
 export { type ParameterScreen, useParameterScreen } from './use-parameter-screen.js';

@@ -19,16 +19,7 @@ const texts = {
   account: { en: 'Account', zh: '账号' },
   accountN: { en: 'Account {n}', zh: '账号 {n}' },
   textEditor: { en: 'Text editor', zh: '文本编辑' },
-  noTextEditing: { en: 'H2 and H2P do not support text editing', zh: 'H2 和 H2P 不支持文本编辑' },
   textFailed: { en: 'The text could not be converted', zh: '文本转换失败' },
-  textInstructionsLines: {
-    en: 'One parameter per line, written as key = value, where key is the parameter path (for example network.ipParameter.MTU = 1500). Parameters in the text are pushed; parameters left out return to their defaults and are not pushed.',
-    zh: '每行一个参数，格式为 key = value，key 为参数路径（例如 network.ipParameter.MTU = 1500）。文本中的参数将被下发；未写入的参数恢复默认值且不下发。',
-  },
-  textInstructionsSettings: {
-    en: 'One parameter per line, written as <setting id="path" value="value" override="true"/>, where id is the parameter path (for example network.ipParameter.MTU) and the value is XML-escaped (&amp; &lt; &gt; &quot;). Parameters in the text are pushed; parameters left out return to their defaults and are not pushed.',
-    zh: '每行一个参数，格式为 <setting id="路径" value="值" override="true"/>，id 为参数路径（例如 network.ipParameter.MTU），值需进行 XML 转义（&amp; &lt; &gt; &quot;）。文本中的参数将被下发；未写入的参数恢复默认值且不下发。',
-  },
   unsavedSwitchTitle: { en: 'Unsaved configuration', zh: '配置未保存' },
   unsavedSwitch: {
     en: 'The configuration has been modified. Save it before switching the editor?',
@@ -53,6 +44,14 @@ const texts = {
   notPushed: { en: 'Not pushed', zh: '未下发' },
   setBy: { en: 'Effective value set by {layer}', zh: '生效值来自{layer}' },
   appliesTo: { en: 'Applies to {models} only', zh: '仅适用于 {models}' },
+  unsupported: { en: 'Not supported by this model: {reason}', zh: '此型号不支持：{reason}' },
+  notSentTo: { en: 'Not sent to {models}', zh: '不下发到 {models}' },
+  unreachedTitle: {
+    en: 'Some pushed parameters will not reach {count} phones',
+    zh: '部分下发的参数无法到达 {count} 台话机',
+  },
+  unreachedLine: { en: '{model} ({devices}): {params}', zh: '{model}（{devices}）：{params}' },
+  unreachedMore: { en: '{shown} and {more} more', zh: '{shown} 等 {more} 台' },
   layer_global: { en: 'Global', zh: '全局' },
   layer_site: { en: 'Site', zh: '站点' },
   layer_model: { en: 'Model', zh: '型号' },

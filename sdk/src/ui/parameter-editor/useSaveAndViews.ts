@@ -1,11 +1,12 @@
 import { Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ParameterConfig, ParameterTree } from '../../catalogue/types.js';
+import type { DriverText } from '../../driver-parameters.js';
 import type { Language } from '../../envelope.js';
 import { type ConfigIssue, validateConfig } from '../../validation/config.js';
 import { isApiError } from '../api-error.js';
 import { completeConfig, hasPushed } from './model.js';
-import type { ParameterEditorProps, TextCodec } from './ParameterEditor.js';
+import type { ParameterEditorProps, RenderedText, TextCodec } from './ParameterEditor.js';
 import { editorText, type ShowError } from './texts.js';
 import type { ConfigEdits } from './useConfigEdits.js';
 
@@ -42,6 +43,7 @@ export function useSaveAndViews({
   const [view, setView] = useState<View>('gui');
   const [text, setText] = useState('');
   const [textBase, setTextBase] = useState('');
+  const [instructions, setInstructions] = useState<DriverText | undefined>();
   const [busy, setBusy] = useState(false);
 
   const mounted = useRef(true);
@@ -92,8 +94,9 @@ export function useSaveAndViews({
     if (!mounted.current) return; // Save only left the page
     try {
       const rendered = await textCodec.toText(next);
-      setText(rendered);
-      setTextBase(rendered);
+      setText(rendered.text);
+      setTextBase(rendered.text);
+      setInstructions(rendered.instructions);
     } catch (error) {
       sayFailure(error);
     }
@@ -124,15 +127,16 @@ export function useSaveAndViews({
   const enterView = async (target: View, from: ParameterConfig): Promise<boolean> => {
     if (target === 'text') {
       if (!textCodec) return false;
-      let rendered: string;
+      let rendered: RenderedText;
       try {
         rendered = await textCodec.toText(from);
       } catch (error) {
         sayFailure(error);
         return false;
       }
-      setText(rendered);
-      setTextBase(rendered);
+      setText(rendered.text);
+      setTextBase(rendered.text);
+      setInstructions(rendered.instructions);
     }
     setView(target);
     return true;
@@ -185,5 +189,5 @@ export function useSaveAndViews({
     });
   };
 
-  return { view, text, setText, busy, dirty, save, saveAndUpdate, switchView, modalHolder };
+  return { view, text, instructions, setText, busy, dirty, save, saveAndUpdate, switchView, modalHolder };
 }

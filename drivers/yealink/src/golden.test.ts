@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { parseDriver } from '@phonefleet/sdk';
+import { driverConformance, withDriverTables } from '@phonefleet/sdk/testing';
+import { describe, expect, it } from 'vitest';
+import yealinkPackage from './index.js';
+
+/** Golden files: written by hand from Yealink's documented `.cfg` syntax, compared byte for byte. */
+const golden = (name: string) => readFileSync(new URL(`../golden/${name}`, import.meta.url), 'utf8');
+const driver = parseDriver('@phonefleet/driver-yealink', yealinkPackage);
+const deviceFile = driver.files[0];
+const model = (id: string) => {
+  const found = driver.models.find((m) => m.id === id);
+  if (!found || !deviceFile) throw new Error(`no ${id}`);
+  return found;
+};
+const line = (n: number, values: Record<string, string>) =>
+  Object.entries(values).map(([key, value]) => [`account.${n}.register.${key}`, value] as const);
+const key = (section: string, row: string, cells: Record<string, string>) =>
+  Object.entries(cells).map(([cell, value]) => [`phoneKeys.${section}.${row}.${cell}`, value] as const);
+
+describe('Yealink golden files', () => {
+  it('renders two accounts, BLF and speed-dial keys, VLAN, NTP, time zone and the provisioning URL', () => {
+    const values = new Map([
+      ...line(1, {
+        Enable: '1',
+        Label: 'Reception',
+        DisplayName: 'Reception Desk',
+        UserName: '2001',
+        RegisterName: '2001',
+        Password: 's3cret=2001#',
+        ServerAddress: 'pbx.example.com',
+        ServerPort: '5060',
+        Transport: '0',
+        RegisterExpires: '3600',
+      }),
+      ...line(2, {
+        Enable: '1',
+        Label: 'Sales',
+        DisplayName: 'Sales Line',
+        UserName: '2002',
+        RegisterName: '2002',
+        Password: 'pass 2002',
+        ServerAddress: 'pbx.example.com',
+        ServerPort: '5061',
+        Transport: '2',
+        RegisterExpires: '1800',
+      }),
+      ['network.ipParameter.VLANEnable', 'true'],
+      ['network.ipParameter.VLANId', '20'],
+      ['network.ipParameter.DataVLANEnable', 'true'],
+      ['network.ipParameter.DataVLANId', '30'],
+      ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
+      ['provision.autoProvision.ProvisionPollingEnable', 'true'],
+      ...key('programKey', '3', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
+      ...key('programKey', '4', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
+      ...key('programKey', '5', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
+      ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
+      ['settings.timeDate.SntpServer2', 'ntp2.example.com'],
+      ['settings.timeDate.TimeZone', '+01:00'],
+      ['settings.timeDate.DSTEnable', '2'],
+      ['settings.timeDate.TimeFormat', '0'],
+    ]);
+    const text = driver.render(values, { model: model('T46S'), mac: '001565aabbcc', file: deviceFile! });
+    expect(text).toBe(golden('t46s-office.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('renders expansion-module BLF keys, a negative half-hour zone and the firmware URL', () => {
+    const values = new Map([
+      ...line(1, {
+        Enable: '1',
+        UserName: '3001',
+        RegisterName: '3001',
+        Password: 'x',
+        ServerAddress: '10.0.0.5',
+        ServerPort: '5060',
+        Transport: '1',
+      }),
+      ...line(2, {
+        Enable: '1',
+        UserName: '3002',
+        RegisterName: '3002',
+        Password: 'y',
+        ServerAddress: '10.0.0.5',
+        ServerPort: '5060',
+        Transport: '1',
+      }),
+      ['network.ipParameter.VLANEnable', 'true'],
+      ['network.ipParameter.VLANId', '100'],
+      ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
+      ...key('extKey', 'Aom1ProgKey.1', { Type: '5', Account: '1', Value: '3101', Label: 'Desk 1' }),
+      ...key('extKey', 'Aom2ProgKey.20', { Type: '5', Account: '2', Value: '3120', Label: 'Desk 20' }),
+      ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
+      ['settings.timeDate.TimeZone', '-03:30'],
+      ['settings.timeDate.DSTEnable', '0'],
+      ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/T54W-96.86.0.70.rom'],
+    ]);
+    const text = driver.render(values, { model: model('T54W'), mac: '805ec0aabb01', file: deviceFile! });
+    expect(text).toBe(golden('t54w-expansion.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('serves the model-wide file with the header only', () => {
+    const common = driver.files.find((file) => file.name === 'y000000000066.cfg');
+    expect(common?.models).toEqual(['T46S']);
+    const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
+    expect(driver.render(values, { model: model('T46S'), mac: '001565aabbcc', file: common! })).toBe(
+      golden('y000000000066.cfg'),
+    );
+    expect(driver.files.find((file) => file.name === 'y000000000095.cfg')?.models).toEqual(['T53', 'T53W']);
+  });
+
+  it('refuses another vendor’s file naming the line, and a Yealink value without catalogue equivalent', () => {
+    expect(() => driver.parse('<settings>\n<setting id="a" value="1"/>\n</settings>')).toThrow(
+      'line 1: expected #!version:1.0.0.1',
+    );
+    expect(() => driver.parse('#!version:1.0.0.1\nstatic.network.internet_port.type = 1\n')).toThrow(
+      'line 2: static.network.internet_port.type: unexpected value "1"',
+    );
+    // A key the driver does not map comes back as it is: the console names it 'Unknown parameter'.
+    expect(driver.parse('#!version:1.0.0.1\nfeatures.fwd_mode = 0\n')).toEqual(
+      new Map([['features.fwd_mode', '0']]),
+    );
+  });
+
+  it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
+    const lacking = {
+      ...yealinkPackage,
+      parameters: {
+        ...yealinkPackage.parameters,
+        unsupported: yealinkPackage.parameters.unsupported.filter((entry) => entry.path !== 'network.xvpn'),
+      },
+    };
+    const check = driverConformance(lacking).find((c) => c.name.startsWith('maps or declares unsupported'));
+    expect(() => check?.run()).toThrow(/network\.xvpn\.XvpnEnable/);
+  });
+
+  it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(withDriverTables(readme, driver)).toBe(readme);
+  });
+});

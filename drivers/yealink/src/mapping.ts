@@ -1,0 +1,310 @@
+import {
+  booleanAs,
+  type DriverText,
+  type MappingEntry,
+  mapParameters,
+  type ValueConversion,
+  valueMap,
+} from '@phonefleet/sdk';
+import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
+
+/**
+ * Catalogue paths → Yealink `.cfg` keys (README.md "Sources" for each key). `{n}` is the account or
+ * key number, `{m}` the expansion module; Yealink numbers them from 1 as the catalogue does.
+ */
+const on = booleanAs('1', '0');
+
+/** Catalogue phone-key types → Yealink DSS key types; types Yealink lacks are written N/A (0). */
+const keyType = valueMap(
+  {
+    '0': '0', // N/A
+    '1': '13', // Speed dial
+    '2': '15', // Line
+    '4': '5', // DND
+    '5': '16', // BLF
+    '6': '4', // Hold
+    '7': '6', // Redial
+    '8': '3', // Transfer
+    '9': '1', // Conference
+    '10': '12', // Voice mail
+    '12': '7', // Call return
+    '13': '14', // Intercom
+    '14': '10', // Call park
+    '15': '9', // Directed pickup
+    '16': '23', // Group pickup
+    '17': '11', // DTMF
+    '18': '25', // Record
+    '19': '17', // URL
+    '21': '24', // Multicast paging
+    '23': '18', // Group listening
+    '24': '20', // Private hold
+    '59': '40', // Prefix
+    '60': '34', // Hot desking
+  },
+  { otherwise: '0' },
+);
+
+/** Catalogue zones are `±HH:MM`; Yealink writes `+8`, `-3:30`, `0`. */
+const timeZone: ValueConversion = {
+  toVendor(value) {
+    const match = /^([+-])(\d{2}):(\d{2})$/.exec(value);
+    if (!match) return value;
+    const hours = Number(match[2]);
+    const minutes = match[3] === '00' ? '' : `:${match[3]}`;
+    if (hours === 0 && !minutes) return '0';
+    return `${match[1]}${hours}${minutes}`;
+  },
+  fromVendor(value) {
+    if (value === '0') return '+00:00';
+    const match = /^([+-])(\d{1,2})(?::(\d{2}))?$/.exec(value);
+    if (!match) return undefined;
+    return `${match[1]}${match[2]?.padStart(2, '0')}:${match[3] ?? '00'}`;
+  },
+};
+
+/** Catalogue times are `H:mm`; Yealink's weekly window is `HH:MM`. */
+const clock: ValueConversion = {
+  toVendor: (value) => value.replace(/^(\d):/, '0$1:'),
+  fromVendor: (value) => (/^\d{2}:\d{2}$/.test(value) ? value.replace(/^0(\d):/, '$1:') : undefined),
+};
+
+const account = (path: string, key: string, convert?: ValueConversion): MappingEntry => ({
+  path: `account.{n}.${path}`,
+  key: `account.{n}.${key}`,
+  ...(convert ? { convert } : {}),
+});
+
+const keyCells = (pathBase: string, keyBase: string): MappingEntry[] => [
+  { path: `${pathBase}.Type`, key: `${keyBase}.type`, convert: keyType },
+  { path: `${pathBase}.Account`, key: `${keyBase}.line` },
+  { path: `${pathBase}.Value`, key: `${keyBase}.value` },
+  { path: `${pathBase}.Label`, key: `${keyBase}.label` },
+  { path: `${pathBase}.Extension`, key: `${keyBase}.extension` },
+];
+
+export const entries: MappingEntry[] = [
+  // SIP registration of each line (sdk lines.ts), written from the bound account.
+  account('register.Enable', 'enable'),
+  account('register.Label', 'label'),
+  account('register.DisplayName', 'display_name'),
+  account('register.UserName', 'user_name'),
+  account('register.RegisterName', 'auth_name'),
+  account('register.Password', 'password'),
+  account('register.ServerAddress', 'sip_server.1.address'),
+  account('register.ServerPort', 'sip_server.1.port'),
+  account('register.Transport', 'sip_server.1.transport_type'),
+  account('register.RegisterExpires', 'sip_server.1.expires'),
+  account('register.OutboundProxy', 'outbound_proxy.1.address'),
+  account('register.OutboundProxyPort', 'outbound_proxy.1.port'),
+  account('register.BackupServerAddress', 'sip_server.2.address'),
+  account('register.BackupServerPort', 'sip_server.2.port'),
+  account('register.BackupTransport', 'sip_server.2.transport_type'),
+  account('register.BackupRegisterExpires', 'sip_server.2.expires'),
+  account('register.BackupOutboundProxy', 'outbound_proxy.2.address'),
+  account('register.BackupOutboundProxyPort', 'outbound_proxy.2.port'),
+  // Account tab, advanced section.
+  { path: 'account.{n}.advanced.TelephonyVmNumber', key: 'voice_mail.number.{n}' },
+  account('advanced.SIPNConfUri', 'conf_uri'),
+  account(
+    'advanced.SIPGroupDtmfMode',
+    'dtmf.type',
+    valueMap({ '0': '0', '2': '1', '1': '2', '3': '3' }, { otherwise: '1' }),
+  ),
+  account('advanced.SIPGroupSrtpWorkingMode', 'srtp_encryption'),
+  account('advanced.SIPServerKeepAliveEnable', 'nat.udp_update_enable', on),
+  account('advanced.SIPServerGenericPollingTimer', 'nat.udp_update_time'),
+  account('advanced.SIPGroupSessionTimer', 'session_timer.expires'),
+  account('advanced.SIPGroupSessionTimerRefresher', 'session_timer.refresher'),
+  account('advanced.SIPBlfListUri', 'blf.blf_list_uri'),
+  account('advanced.SIPBlfPickupCode', 'blf_list_code'),
+  account('advanced.SIPHideIdentityEnable', 'anonymous_call', on),
+  account('advanced.SIPHideIdentityOnCode', 'anonymous_call_oncode'),
+  account('advanced.SIPHideIdentityOffCode', 'anonymous_call_offcode'),
+  account('advanced.SIPAnonymousRejectEnable', 'reject_anonymous_call', on),
+  account('advanced.SIPAnonymousRejectOnCode', 'anonymous_reject_oncode'),
+  account('advanced.SIPAnonymousRejectOffCode', 'anonymous_reject_offcode'),
+  account('advanced.SIPRportEnable', 'nat.rport', on),
+  account('advanced.SIPPickupPrefix', 'direct_pickup_code'),
+  account('advanced.SipUserPhoneEnable', 'enable_user_equal_phone', on),
+  account('advanced.SIPSlaEnable', 'shared_line', on),
+  account('advanced.SubscribeExpire', 'blf.subscribe_period'),
+  account('advanced.SwitchoverTimer', 'fallback.timeout'),
+  // SIP function.
+  { path: 'sipFunction.general.SIPLocalPort', key: 'sip.listen_port' },
+  { path: 'sipFunction.general.SIPSLocalPort', key: 'sip.tls_listen_port' },
+  { path: 'sipFunction.general.RTPLocalPort', key: 'static.network.port.min_rtpport' },
+  { path: 'sipFunction.general.Audiodiffserv', key: 'static.network.qos.audiotos' },
+  { path: 'sipFunction.general.SIPDSCP', key: 'static.network.qos.signaltos' },
+  { path: 'sipFunction.general.SIPSslPeerVerify', key: 'static.security.trust_certificates', convert: on },
+  { path: 'sipFunction.general.SIPPeerToPeerEnable', key: 'features.direct_ip_call_enable', convert: on },
+  { path: 'sipFunction.general.SIPRfc2543HoldEnable', key: 'sip.rfc2543_hold', convert: on },
+  // Network.
+  {
+    path: 'network.ipParameter.DHCPMode',
+    key: 'static.network.internet_port.type',
+    convert: valueMap({ Dynamic: '0', Static: '2' }),
+  },
+  { path: 'network.ipParameter.IPAddress', key: 'static.network.internet_port.ip' },
+  { path: 'network.ipParameter.SubnetMask', key: 'static.network.internet_port.mask' },
+  { path: 'network.ipParameter.DefaultGateway', key: 'static.network.internet_port.gateway' },
+  { path: 'network.ipParameter.StaticDNSEnable', key: 'static.network.static_dns_enable', convert: on },
+  { path: 'network.ipParameter.PrimaryDNS', key: 'static.network.primary_dns' },
+  { path: 'network.ipParameter.SecondaryDNS', key: 'static.network.secondary_dns' },
+  { path: 'network.ipParameter.VLANEnable', key: 'static.network.vlan.internet_port_enable', convert: on },
+  { path: 'network.ipParameter.VLANId', key: 'static.network.vlan.internet_port_vid' },
+  { path: 'network.ipParameter.DataVLANEnable', key: 'static.network.vlan.pc_port_enable', convert: on },
+  { path: 'network.ipParameter.DataVLANId', key: 'static.network.vlan.pc_port_vid' },
+  { path: 'network.ipParameter.MTU', key: 'static.network.mtu_value' },
+  { path: 'network.port.PcPortEnable', key: 'static.network.pc_port.enable', convert: on },
+  { path: 'network.lldp.LldpVlanEnable', key: 'static.network.lldp.enable', convert: on },
+  { path: 'network.natVpn.NatStunServer', key: 'static.sip.nat_stun.server' },
+  { path: 'network.natVpn.NatStunPort', key: 'static.sip.nat_stun.port' },
+  { path: 'network.openVpn.OpenVpnEnable', key: 'static.network.vpn_enable', convert: on },
+  { path: 'network.openVpn.OpenVpnConfigUrl', key: 'static.openvpn.url' },
+  { path: 'network.wifi.WifiEnable', key: 'static.wifi.enable', convert: on },
+  { path: 'network.wifi.WifiSsid', key: 'static.wifi.1.ssid' },
+  {
+    path: 'network.wifi.WifiSecurity',
+    key: 'static.wifi.1.security_mode',
+    convert: valueMap({ '0': 'NONE', '1': 'WEP', '2': 'WPA-PSK', '3': 'WPA2-PSK', '4': 'WPA3-SAE' }),
+  },
+  { path: 'network.wifi.WifiPassword', key: 'static.wifi.1.password' },
+  // Auto provisioning and TR-069.
+  { path: 'provision.autoProvision.ProvisionUrl', key: 'static.auto_provision.server.url' },
+  { path: 'provision.autoProvision.ProvisionUsername', key: 'static.auto_provision.server.username' },
+  { path: 'provision.autoProvision.ProvisionPassword', key: 'static.auto_provision.server.password' },
+  {
+    path: 'provision.autoProvision.ProvisionPollingEnable',
+    key: 'static.auto_provision.repeat.enable',
+    convert: on,
+  },
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyEnable',
+    key: 'static.auto_provision.weekly.enable',
+    convert: on,
+  },
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyBeginTime',
+    key: 'static.auto_provision.weekly.begin_time',
+    convert: clock,
+  },
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyEndTime',
+    key: 'static.auto_provision.weekly.end_time',
+    convert: clock,
+  },
+  { path: 'provision.autoProvision.ProvisionWeeklyDays', key: 'static.auto_provision.weekly.dayofweek' },
+  { path: 'provision.tr069.Tr069Enable', key: 'static.managementserver.enable', convert: on },
+  { path: 'provision.tr069.Tr069AcsUrl', key: 'static.managementserver.url' },
+  { path: 'provision.tr069.Tr069AcsUsername', key: 'static.managementserver.username' },
+  { path: 'provision.tr069.Tr069AcsPassword', key: 'static.managementserver.password' },
+  {
+    path: 'provision.tr069.Tr069PeriodicInformEnable',
+    key: 'static.managementserver.periodic_inform_enable',
+    convert: on,
+  },
+  {
+    path: 'provision.tr069.Tr069PeriodicInformInterval',
+    key: 'static.managementserver.periodic_inform_interval',
+  },
+  {
+    path: 'provision.tr069.Tr069ConnRequestUsername',
+    key: 'static.managementserver.connection_request_username',
+  },
+  {
+    path: 'provision.tr069.Tr069ConnRequestPassword',
+    key: 'static.managementserver.connection_request_password',
+  },
+  // Phone keys: line keys, soft keys, expansion-module keys.
+  ...keyCells('phoneKeys.programKey.{n}', 'linekey.{n}'),
+  ...keyCells('phoneKeys.dynamicKey.{n}', 'programablekey.{n}'),
+  ...keyCells('phoneKeys.extKey.Aom{m}ProgKey.{n}', 'expansion_module.{m}.key.{n}'),
+  // Time and date.
+  { path: 'settings.timeDate.SntpServer1', key: 'local_time.ntp_server1' },
+  { path: 'settings.timeDate.SntpServer2', key: 'local_time.ntp_server2' },
+  { path: 'settings.timeDate.SntpRefreshPeriod', key: 'local_time.interval' },
+  { path: 'settings.timeDate.TimeZone', key: 'local_time.time_zone', convert: timeZone },
+  { path: 'settings.timeDate.DSTEnable', key: 'local_time.summer_time' },
+  { path: 'settings.timeDate.DSTType', key: 'local_time.dst_time_type' },
+  { path: 'settings.timeDate.DSTOffset', key: 'local_time.offset_time' },
+  {
+    path: 'settings.timeDate.TimeFormat',
+    key: 'local_time.time_format',
+    convert: valueMap({ '0': '1', '1': '0' }),
+  },
+  // Maintenance: what pushes and upgrades need.
+  { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'static.firmware.url' },
+  { path: 'maintenance.changePassword.AdminPassword', key: 'static.security.user_password' },
+  { path: 'maintenance.logCollection.SyslogServer', key: 'static.syslog.server' },
+  { path: 'maintenance.logCollection.SyslogPort', key: 'static.syslog.server_port' },
+  { path: 'maintenance.certificateManagement.TrustedCertificateUrl', key: 'static.trusted_certificates.url' },
+  { path: 'function.actionUrl.ActionUrlSetupCompleted', key: 'action_url.setup_completed' },
+  { path: 'function.actionUrl.ActionUrlRegistered', key: 'action_url.registered' },
+  { path: 'function.actionUrl.ActionUrlUnregistered', key: 'action_url.unregistered' },
+  { path: 'function.actionUrl.ActionUrlRegisterFailed', key: 'action_url.register_failed' },
+  { path: 'function.actionUrl.ActionUrlCallEnd', key: 'action_url.call_terminated' },
+];
+
+export const map = mapParameters(entries);
+
+const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
+const perCodec = reason(
+  'Yealink sets codecs one by one (account.N.codec.X.enable/priority); this setting has no single Yealink key',
+  'Yealink 按编解码器逐个设置，此参数没有对应的单一 Yealink 配置项',
+);
+const noKey = reason('Yealink IP phones have no equivalent setting', 'Yealink 话机没有对应的设置');
+const split = reason(
+  'Yealink writes this together with other settings in one key; not mapped by this driver',
+  'Yealink 将此项与其他设置合并为一个配置项，本驱动未映射',
+);
+const notMapped = reason(
+  'Not mapped by the Yealink driver yet: this setting does not reach Yealink phones',
+  'Yealink 驱动尚未映射此参数：它不会下发到 Yealink 话机',
+);
+
+/**
+ * What Yealink phones lack, or what this driver does not write, with the reason users see. A mapped
+ * path is supported even under a pattern here; the first pattern that matches gives the reason.
+ */
+export const unsupported: { path: string; reason: DriverText }[] = [
+  ...[
+    'SIPPreferredVocoder',
+    'OpusBandwidth',
+    'iLBCFrameMode',
+    'AudioPacketTime',
+    'AudioPayloadTypes',
+    'AudioVad',
+  ].map((key) => ({ path: `account.*.codec.${key}`, reason: perCodec })),
+  { path: 'account.*.register.NatTraversal', reason: split },
+  ...[
+    'SIPMessageWaitingIndicationUri',
+    'SIPGroupServerType',
+    'KeepAliveMode',
+    'SIPVqCollectorUri',
+    'SIPDigitMap',
+    'DigitMapTimer',
+    'SIPPrivacyMode',
+    'SIPIntercomEnable',
+    'SIPSipsUriEnable',
+    'SIPTlsAnticipationEnable',
+    'FailoverSubscribeExpire',
+  ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
+  { path: 'sipFunction', reason: notMapped },
+  { path: 'network.ipParameter', reason: notMapped },
+  { path: 'network.port', reason: split },
+  { path: 'network.lldp', reason: noKey },
+  { path: 'network.ipsecVpn', reason: noKey },
+  { path: 'network.natVpn', reason: notMapped },
+  { path: 'network.openVpn', reason: split },
+  { path: 'network.xvpn', reason: noKey },
+  { path: 'provision.autoProvision', reason: notMapped },
+  { path: 'provision.tr069', reason: notMapped },
+  { path: 'provision.edm', reason: noKey },
+  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
+  { path: 'phoneKeys.dssKey', reason: noKey },
+  { path: 'settings.timeDate', reason: split },
+  { path: 'settings', reason: notMapped },
+  { path: 'function', reason: notMapped },
+  { path: 'directoryHistory', reason: notMapped },
+  { path: 'maintenance', reason: notMapped },
+];

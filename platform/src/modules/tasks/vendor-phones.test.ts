@@ -1,0 +1,122 @@
+import { SimulatedFleet } from '@phonefleet/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../app.js';
+import type { PushSettings } from '../../config.js';
+import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
+import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+import { until } from '../../testing/until.js';
+
+/**
+ * The simulator speaks any driver (docs/phone-simulator.md): Yealink phones ask for their model's
+ * common file and their `<mac>.cfg` with Yealink User-Agents, read the Yealink format back, and act
+ * on Yealink's check-sync events, through the real console and task engine.
+ */
+const push: Partial<PushSettings> = { concurrency: 10, tickMs: 100, sipT1Ms: 50, confirmTimeoutMs: 20_000 };
+const credentials = { username: 'acme-phones', password: 'Phones#2026' };
+
+let running: RunningConsole;
+let acme: TestTenant;
+let api: ApiClient;
+let fleet: SimulatedFleet;
+let ids: number[];
+
+const item = (Key: string, Value: string) => ({
+  Key,
+  Value,
+  DefaultValue: '',
+  Push: true,
+  ValueTemplate: '',
+  label: Key,
+});
+
+beforeAll(async () => {
+  running = await createTestConsole({ push });
+  acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
+  api = new ApiClient(running.url);
+  await api.signIn(acme.userName, acme.password);
+  expect((await api.call('POST', '/tb-provisioning/credentials', credentials)).code).toBe(0);
+  const yealink = running.cradle.driverRegistry.model('T46S')?.driver;
+  if (!yealink) throw new Error('Yealink driver missing');
+  fleet = await SimulatedFleet.start({
+    consoleUrl: running.url,
+    count: 2,
+    models: [
+      { driver: yealink, model: 'T46S' },
+      { driver: yealink, model: 'T54W' },
+    ],
+    credentials,
+    addressBase: '127.67.0.0',
+    macBase: '805ec0000000',
+    sipPort: 0,
+    httpPort: false,
+    accountBase: false,
+  });
+  const { db } = running.cradle;
+  await insertDevices(
+    db,
+    acme,
+    fleet.phones.map((phone) => ({ mac: phone.options.mac, model: phone.options.model })),
+  );
+  const rows = await db.query<{ id: string }>('SELECT id FROM devices WHERE org_id = $1 ORDER BY mac', [
+    acme.orgId,
+  ]);
+  ids = rows.map((row) => Number(row.id));
+  // A site-wide VLAN: the phones must find it under Yealink's key, read back as the catalogue's.
+  const saved = await api.call('POST', '/tb-config/saveParam', {
+    relationId: acme.siteId,
+    relationName: 'site',
+    network: { ipParameter: { VLANEnable: item('VLANEnable', 'true'), VLANId: item('VLANId', '20') } },
+  });
+  expect(saved.code).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+  await running?.stop();
+});
+
+describe('Yealink phones simulated with their driver', () => {
+  it('fetch their common and own files in Yealink format, identified by their User-Agent', async () => {
+    expect(await fleet.each((phone) => phone.boot())).toEqual([]);
+    const [t46s, t54w] = fleet.phones;
+    expect(t46s?.userAgent).toMatch(/^Yealink SIP-T46S 66\.86\.0\.15 805ec000000[0-9a-f]$/);
+    expect([...(t46s?.commonFiles.keys() ?? [])]).toEqual(['y000000000066.cfg']);
+    expect([...(t54w?.commonFiles.keys() ?? [])]).toEqual(['y000000000096.cfg']);
+    const fetched = await t46s?.fetchConfig();
+    expect(fetched?.status).toBe(200);
+    expect(fetched?.body.startsWith('#!version:1.0.0.1\n')).toBe(true);
+    expect(fetched?.body).toContain('static.network.vlan.internet_port_vid = 20\n');
+    expect(fetched?.values.get('network.ipParameter.VLANId')).toBe('20');
+    await running.cradle.provisioningService.flush();
+    const seen = await running.cradle.db.query<{ mac: string; model: string; firmware: string }>(
+      'SELECT mac, model, reported_firmware AS firmware FROM devices WHERE org_id = $1 ORDER BY mac',
+      [acme.orgId],
+    );
+    expect(seen.map((row) => [row.model, row.firmware])).toEqual([
+      ['T46S', '66.86.0.15'],
+      ['T54W', '96.86.0.70'],
+    ]);
+  });
+
+  it('answer a configuration push and a reboot with Yealink’s check-sync events, every result a success', async () => {
+    const results = async (taskId: number) =>
+      until(
+        () =>
+          running.cradle.db.query<{ result: number }>('SELECT result FROM task_devices WHERE task_id = $1', [
+            taskId,
+          ]),
+        (rows) => rows.length === ids.length && rows.every((row) => row.result === 2),
+        30_000,
+      );
+    const pushed = await api.call<{ id: number }>('POST', '/device/configPush', { ids });
+    await results(pushed.rows[0]?.id ?? 0);
+    const rebooted = await api.call<{ id: number }>('POST', '/device/deviceReboot', { ids });
+    await results(rebooted.rows[0]?.id ?? 0);
+    expect(fleet.phones.map((phone) => phone.notifyEvents)).toEqual(
+      fleet.phones.map(() => ['check-sync;reboot=false', 'check-sync;reboot=true']),
+    );
+    // A factory reset is refused: Yealink declares none by NOTIFY.
+    const reset = await api.call('POST', '/device/factoryReset', { ids });
+    expect(reset.message).toBe('The device model does not support a factory reset by push');
+  }, 60_000);
+});
