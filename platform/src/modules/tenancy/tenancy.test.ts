@@ -165,7 +165,8 @@ type Totals = {
   organizations: { name: string; count: number }[];
 };
 
-describe('tenant isolation', () => {
+// Each route walk makes thousands of requests: ~5 s on a quiet machine, 30 s on a loaded one.
+describe('tenant isolation', { timeout: 120_000 }, () => {
   it('shows an enterprise only its own devices on the dashboard', async () => {
     const api = await signedIn(acme);
     const totals = (await api.call<Totals>('POST', '/homepage/total', {})).rows[0];
@@ -192,9 +193,7 @@ describe('tenant isolation', () => {
     expect(totals?.deviceStatus.disabled).toBe(1);
   });
 
-  it('leaks and changes nothing of another enterprise through any API route, even when named', {
-    timeout: 120_000,
-  }, async () => {
+  it('leaks and changes nothing of another enterprise through any API route, even when named', async () => {
     const { db } = running.cradle;
     const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
     acmeDeviceId = Number(acmeDevice?.id);
@@ -340,7 +339,8 @@ describe('tenant isolation', () => {
   });
 });
 
-describe('channels, entered enterprises and sub-users', () => {
+// Each route walk makes thousands of requests: ~5 s on a quiet machine, 30 s on a loaded one.
+describe('channels, entered enterprises and sub-users', { timeout: 120_000 }, () => {
   it('a channel the enterprise has not authorized sees none of its data and cannot enter it', async () => {
     const { db } = running.cradle;
     await db.execute('UPDATE orgs SET channel_authorized = false WHERE id = $1', [acme.orgId]);
@@ -453,7 +453,8 @@ describe('channels, entered enterprises and sub-users', () => {
   });
 });
 
-describe('function permissions', () => {
+// Each route walk makes thousands of requests: ~5 s on a quiet machine, 30 s on a loaded one.
+describe('function permissions', { timeout: 120_000 }, () => {
   it('a user whose role holds the device list without any button changes nothing of its own enterprise', async () => {
     const { db } = running.cradle;
     await db.execute(
