@@ -1,6 +1,7 @@
 import pino from 'pino';
-import { startConsole } from './app.js';
-import { ADMIN_USER_NAME } from './modules/auth/administrator.js';
+import { loadConfig } from './config.js';
+import { beginStart, type EarlyStart } from './early-start.js';
+import { remedy } from './remedy.js';
 
 // Readable lines for a person at a terminal; JSON for anything that collects logs.
 const logger = pino({
@@ -10,30 +11,20 @@ const logger = pino({
     : {}),
 });
 
-/** What to tell a person whose start failed for a reason they can fix, in one line; else undefined. */
-function remedy(error: unknown): string | undefined {
-  const { code, port } = error as { code?: string; port?: number };
-  if (code === 'EADDRINUSE') {
-    return `Port ${port} is taken by another program: start with PORT=<another port> npm start (PORT=0 picks a free one).`;
-  }
-  if (code === 'EACCES' && port !== undefined) {
-    return `Port ${port} needs privileges: start with PORT=<a port above 1023> npm start.`;
-  }
-  return undefined;
-}
-
+let early: EarlyStart | undefined;
 try {
-  const running = await startConsole({}, logger);
-  const lines = [
-    '',
-    `  PhoneFleet console is running at ${running.config.publicUrl ?? running.url}`,
-    `  Sign in as "${ADMIN_USER_NAME}"`,
-    running.generatedAdminPassword
-      ? `  with the generated password: ${running.generatedAdminPassword}  (shown once; set ADMIN_PASSWORD to choose it)`
-      : '  with the administrator password set at first start (ADMIN_PASSWORD, or the one printed then).',
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  early = await beginStart(loadConfig(), logger);
+  // Loaded while the embedded PostgreSQL starts: the platform's modules are most of a start's time.
+  const [{ startConsole }, { startBanner }] = await Promise.all([import('./app.js'), import('./banner.js')]);
+  const running = await startConsole({}, logger, { early });
+  process.stdout.write(
+    startBanner({
+      url: running.config.publicUrl ?? running.url,
+      generatedAdminPassword: running.generatedAdminPassword,
+      adminPasswordFromEnvironment: running.adminPasswordFromEnvironment,
+      adminPasswordSet: running.config.adminPassword !== undefined,
+    }),
+  );
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     running
@@ -47,6 +38,8 @@ try {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 } catch (error) {
+  // A failure while loading the modules leaves the database started early: stop it.
+  await early?.database.then((database) => database.embedded?.stop()).catch(() => undefined);
   const advice = remedy(error);
   if (advice) process.stderr.write(`\n  ${advice}\n\n`);
   else logger.fatal({ err: error }, 'the console failed to start');
