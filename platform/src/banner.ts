@@ -8,6 +8,8 @@ export interface BannerFacts {
   adminPasswordFromEnvironment: boolean;
   /** ADMIN_PASSWORD is set for this start (it only matters at the first one). */
   adminPasswordSet: boolean;
+  /** Lines about what else started (`npm run demo`'s fleet). */
+  more?: string[];
 }
 
 /** What `npm start` prints once the console answers: where it is and how to sign in, no secret but a generated password. */
@@ -23,6 +25,7 @@ export function startBanner(facts: BannerFacts): string {
     '',
     `  PhoneFleet console is running at ${facts.url}`,
     `  Sign in as "${ADMIN_USER_NAME}" ${password}`,
+    ...(facts.more ?? []).map((line) => `  ${line}`),
     '  Ctrl-C stops it.',
     '',
     '',

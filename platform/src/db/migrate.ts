@@ -67,13 +67,15 @@ export async function migrate(db: Database, logger: Logger, modules: readonly An
           await db.execute('DELETE FROM schema_migrations WHERE name = $1', [name], transaction);
         },
       },
+      // One line per migration is for whoever debugs them; the start says how many it applied.
       logger: {
-        info: (event) => logger.info(event, 'migration'),
+        info: (event) => logger.debug(event, 'migration'),
         warn: (event) => logger.warn(event, 'migration'),
         error: (event) => logger.error(event, 'migration'),
         debug: (event) => logger.debug(event, 'migration'),
       },
     });
-    await umzug.up();
+    const applied = await umzug.up();
+    if (applied.length > 0) logger.info({ applied: applied.length }, 'database schema updated');
   });
 }
