@@ -156,13 +156,19 @@ function planForUser(
   return { binaries, databaseDir: dir, runAs };
 }
 
+let chosenLocale: string | undefined;
+
+/** The locale PostgreSQL's messages use; `locale -a` is asked once per process. */
 function bestLocale(): string {
-  try {
-    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/));
-    return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((locale) => available.has(locale)) ?? 'C';
-  } catch {
-    return 'C';
-  }
+  chosenLocale ??= (() => {
+    try {
+      const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/));
+      return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((locale) => available.has(locale)) ?? 'C';
+    } catch {
+      return 'C';
+    }
+  })();
+  return chosenLocale;
 }
 
 /** Why a binary could not be started; as root without the right to become another user, what to do. */
