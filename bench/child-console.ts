@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { RunningConsole } from '../platform/src/app.js';
 import { projectRoot } from '../platform/src/config.js';
 
 const MB = 1_000_000;
@@ -13,6 +14,12 @@ export interface ChildConsole {
   /** Why it is gone, when it exited before `stop` (its exit and last output). */
   gone(): string | undefined;
   stop(): Promise<void>;
+}
+
+/** The bench console's own database (embedded, or DATABASE_URL's), as its pool reaches it. */
+export function databaseUrlOf(running: RunningConsole): string {
+  const { username, password, host, port, database } = running.cradle.db.sequelize.config;
+  return `postgres://${encodeURIComponent(username)}:${encodeURIComponent(password ?? '')}@${host}:${port}/${database}`;
 }
 
 export async function startChildConsole(databaseUrl: string): Promise<ChildConsole> {

@@ -15,7 +15,7 @@ export async function seedDevices(running: RunningConsole): Promise<void> {
     INSERT INTO sites (id, org_id, name, path)
       SELECT 100000 + r, 2000, 'Region ' || r, '/' || (100000 + r) || '/' FROM generate_series(1, 100) r;
     INSERT INTO sites (id, org_id, name, parent_id, path)
-      SELECT 200000 + r * 10 + c, 2000, 'Site ' || r || '-' || c, 100000 + r,
+      SELECT 200000 + r * 10 + c, 2000, 'Fleet site ' || r || '-' || c, 100000 + r,
              '/' || (100000 + r) || '/' || (200000 + r * 10 + c) || '/'
         FROM generate_series(1, 100) r, generate_series(0, 9) c;
     INSERT INTO devices (org_id, site_id, mac, model, device_name, status)
@@ -30,7 +30,8 @@ const IMPORT_ROWS = 100_000;
 
 /**
  * 100,000 devices in one xlsx within the 3 MB upload limit: MACs `00aa…`, names repeated
- * (shared strings), the seed's sites by name.
+ * (shared strings), the seed's sites by name (named apart from the provisioning seed's, so no row is
+ * refused as ambiguous and the figure is of all 100,000).
  */
 async function importWorkbook(): Promise<Uint8Array<ArrayBuffer>> {
   const book = new ExcelJS.Workbook();
@@ -43,7 +44,7 @@ async function importWorkbook(): Promise<Uint8Array<ArrayBuffer>> {
       `Desk ${i % 1000}`,
       models[i % 6],
       '2.0.1',
-      `Site ${(i % 100) + 1}-${i % 10}`,
+      `Fleet site ${(i % 100) + 1}-${i % 10}`,
       '',
     ]);
   }
@@ -93,6 +94,7 @@ export const deviceGoals: Record<string, string> = {
     ]),
   ),
   devicesImport100kSeconds: '<= 20',
+  devicesImport100kFailedRows: '0 (every row is valid)',
 };
 
 function recorder(figures: Record<string, number>) {

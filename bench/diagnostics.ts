@@ -17,6 +17,7 @@ import { sendStampOf } from '../sdk/src/testing/phone-ssh-output.js';
 import {
   type ChildConsole,
   cpuSecondsOf,
+  databaseUrlOf,
   machineJiffies,
   memoryOf,
   startChildConsole,
@@ -362,11 +363,8 @@ async function stopAll(
 
 export async function benchDiagnostics(running: RunningConsole): Promise<Record<string, number | string>> {
   const { db } = running.cradle;
-  // The bench console's own database (embedded, or DATABASE_URL's), as its pool reaches it.
-  const { username, password, host, port, database } = db.sequelize.config;
-  const databaseUrl = `postgres://${encodeURIComponent(username)}:${encodeURIComponent(password ?? '')}@${host}:${port}/${database}`;
   const tenant = await createTenant(db, 'enterprise', 'Diagnostics bench');
-  const child = await startChildConsole(databaseUrl);
+  const child = await startChildConsole(databaseUrlOf(running));
   let phones: PhoneThread | undefined;
   try {
     const browser = await Browser.signIn(child.url, running, tenant.userName, tenant.password);

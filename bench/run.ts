@@ -16,6 +16,7 @@ import { benchProvisioning } from './provisioning.js';
 import { benchPush } from './push.js';
 import { signInAdmin } from './sign-in.js';
 import { benchBulkBind } from './sip.js';
+import { benchStart } from './start.js';
 
 /**
  * `npm run bench`: starts a console on a scratch embedded PostgreSQL and prints figures with the
@@ -49,6 +50,7 @@ async function benchEditor(): Promise<Record<string, number>> {
 }
 const goals: Record<string, string> = {
   healthRatioToBare: '>= 0.6',
+  startToHealthyMs: '<= 1000 (existing database)',
   hostFirstPageGzipKiB: '<= 450',
   provColdRatioToBare: '>= 0.5',
   provColdFilesPerSecond: '>= 3000',
@@ -76,30 +78,48 @@ const goals: Record<string, string> = {
   diag50PlatformPeakRssMB: '<= 300 (the child console alone)',
   diagOpenSshAfterStop: '0',
 };
-try {
-  Object.assign(figures, await benchHealth(running));
-  Object.assign(figures, await benchProvisioning(running));
-  Object.assign(figures, await benchProvisioningLookup(running));
-  Object.assign(figures, await benchBulkBind(running, ADMIN_PASSWORD));
-  Object.assign(figures, await benchFirmware(running, ADMIN_PASSWORD));
-  Object.assign(figures, await benchEditor());
-  Object.assign(figures, await benchPush(running));
-  Object.assign(figures, await benchDevices(running, ADMIN_PASSWORD));
-  Object.assign(figures, await benchCalls(running, ADMIN_PASSWORD));
-  Object.assign(figures, await benchLiveOffline(running, ADMIN_PASSWORD));
-  Object.assign(figures, await benchAlarmsOffline(running, ADMIN_PASSWORD));
-  Object.assign(figures, await benchDiagnostics(running));
+/** Every bench by name; `BENCH_ONLY=health,provisioning` runs some (bench/compare.ts passes it on). */
+const benches: Record<string, () => Promise<Record<string, unknown>>> = {
+  health: () => benchHealth(running),
+  start: () => benchStart(running),
+  provisioning: () => benchProvisioning(running),
+  provLookup: () => benchProvisioningLookup(running),
+  sip: () => benchBulkBind(running, ADMIN_PASSWORD),
+  firmware: () => benchFirmware(running, ADMIN_PASSWORD),
+  editor: benchEditor,
+  push: () => benchPush(running),
+  devices: () => benchDevices(running, ADMIN_PASSWORD),
+  calls: () => benchCalls(running, ADMIN_PASSWORD),
+  live: () => benchLiveOffline(running, ADMIN_PASSWORD),
+  alarms: () => benchAlarmsOffline(running, ADMIN_PASSWORD),
+  diagnostics: () => benchDiagnostics(running),
+  bundles: benchBundles,
+};
+
+async function benchBundles(): Promise<Record<string, unknown>> {
+  const found: Record<string, unknown> = {};
   try {
     const { measureBundles, measurePluginBundles } = await import('./bundle-size.js');
     const bundles = measureBundles();
-    figures.hostFirstPageGzipKiB = bundles.hostKiB;
-    figures.hostLoginPageGzipKiB = bundles.details.hostLoginKiB;
+    found.hostFirstPageGzipKiB = bundles.hostKiB;
+    found.hostLoginPageGzipKiB = bundles.details.hostLoginKiB;
     for (const [plugin, kib] of Object.entries(measurePluginBundles())) {
-      figures[`plugin ${plugin} gzip KiB`] = kib;
+      found[`plugin ${plugin} gzip KiB`] = kib;
       goals[`plugin ${plugin} gzip KiB`] = '<= 60';
     }
   } catch (error) {
-    figures.bundles = `not measured: ${(error as Error).message}`;
+    found.bundles = `not measured: ${(error as Error).message}`;
+  }
+  return found;
+}
+
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+try {
+  const unknownBench = only?.find((name) => !(name in benches));
+  if (unknownBench)
+    throw new Error(`BENCH_ONLY: no bench named ${unknownBench} (${Object.keys(benches).join(', ')})`);
+  for (const [name, bench] of Object.entries(benches)) {
+    if (!only || only.includes(name)) Object.assign(figures, await bench());
   }
 } finally {
   await running.stop();

@@ -60,9 +60,7 @@ function deviceRequest(ctx: Context, prefix: string): DeviceRequest {
  */
 export function createDeviceApp(routes: DeviceRoute[], failures: FailureLog): Koa {
   const app = new Koa();
-  app.use(async (ctx, next) => {
-    const route = routes.find((candidate) => ctx.path.startsWith(candidate.prefix));
-    if (!route) return next();
+  const serve = async (ctx: Context, route: DeviceRoute): Promise<void> => {
     if (!route.methods.includes(ctx.method)) {
       ctx.status = 405;
       ctx.set('Allow', route.methods.join(', '));
@@ -84,6 +82,11 @@ export function createDeviceApp(routes: DeviceRoute[], failures: FailureLog): Ko
       ctx.type = 'text/plain';
       ctx.body = 'Internal error\n';
     }
+  };
+  // Not async: every other request passes through here, and pays no promise of its own.
+  app.use((ctx, next) => {
+    const route = routes.find((candidate) => ctx.path.startsWith(candidate.prefix));
+    return route ? serve(ctx, route) : next();
   });
   return app;
 }

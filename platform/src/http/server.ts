@@ -65,31 +65,43 @@ function refuseControlCharacters(value: unknown, where: string): void {
   }
 }
 
+/** A request's context; each part is made on first use: most requests never log, many never read the language or the zone. */
+class LazyRequestState implements RequestState {
+  #language: Language | undefined;
+  #zoneOffsetMinutes: number | undefined;
+  #log: Logger | undefined;
+
+  constructor(
+    readonly requestId: string,
+    private readonly ctx: Context,
+    private readonly logger: Logger,
+  ) {}
+
+  get language(): Language {
+    this.#language ??= normaliseLanguage(this.ctx.get('Accept-Language'));
+    return this.#language;
+  }
+
+  get zoneOffsetMinutes(): number {
+    this.#zoneOffsetMinutes ??= parseZoneOffset(this.ctx.get('Timezone'));
+    return this.#zoneOffsetMinutes;
+  }
+
+  get log(): Logger {
+    this.#log ??= this.logger.child({ requestId: this.requestId });
+    return this.#log;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+
 function requestContext(logger: Logger, failures: FailureLog) {
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
-    const requestId = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    let log: Logger | undefined;
-    let language: Language | undefined;
-    let zoneOffsetMinutes: number | undefined;
-    // Each made on first use: most requests never log, many never read the language or the zone.
-    const state: RequestState = {
-      requestId,
-      get language() {
-        language ??= normaliseLanguage(ctx.get('Accept-Language'));
-        return language;
-      },
-      get zoneOffsetMinutes() {
-        zoneOffsetMinutes ??= parseZoneOffset(ctx.get('Timezone'));
-        return zoneOffsetMinutes;
-      },
-      get log() {
-        log ??= logger.child({ requestId });
-        return log;
-      },
-    };
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const state = new LazyRequestState(requestId, ctx, logger);
     ctx.state.request = state;
-    ctx.set('X-Request-Id', requestId);
+    ctx.res.setHeader('X-Request-Id', requestId);
     try {
       await next();
       if (ctx.status < 500 && ctx.path.startsWith('/api/')) failures.succeeded();
@@ -114,17 +126,34 @@ function toAppError(error: unknown): AppError {
 const GZIP_THRESHOLD = 16 * 1024;
 const gzip = promisify(zlib.gzip);
 
+/** Answers a handler returns frozen (the same object for a while, e.g. the health report) are encoded once per language. */
+const encodedOnce = new WeakMap<object, Map<Language, string>>();
+
+function encode(reply: Parameters<typeof success>[0], language: Language): string {
+  if (!Object.isFrozen(reply)) return JSON.stringify(success(reply, language));
+  let byLanguage = encodedOnce.get(reply);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    encodedOnce.set(reply, byLanguage);
+  }
+  let json = byLanguage.get(language);
+  if (json === undefined) {
+    json = JSON.stringify(success(reply, language));
+    byLanguage.set(language, json);
+  }
+  return json;
+}
+
 /**
  * Most answers are small and go out as they are; large ones (parameter trees, long lists) are
  * gzipped off the event loop when the client accepts it.
  */
-async function writeJson(ctx: Context, body: object): Promise<void> {
-  const json = JSON.stringify(body);
-  // Set as they are: Koa's `type` and `vary` setters parse and look up what is constant here.
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
-  ctx.set('Vary', 'Accept-Encoding');
+async function writeJson(ctx: Context, json: string): Promise<void> {
+  // Set on the response itself: Koa's `type` and `vary` setters parse and look up what is constant here.
+  ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  ctx.res.setHeader('Vary', 'Accept-Encoding');
   if (json.length >= GZIP_THRESHOLD && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    ctx.set('Content-Encoding', 'gzip');
+    ctx.res.setHeader('Content-Encoding', 'gzip');
     ctx.body = await gzip(json);
   } else {
     ctx.body = json;
@@ -171,16 +200,18 @@ function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoin
             uploadMiddleware(upload),
           ]
         : [parseJson];
-  const last = async (ctx: Context) => {
-    try {
-      await handle(ctx);
-    } catch (error) {
-      // A refused request keeps nothing it uploaded (a claimed file belongs to its record).
-      const stored = (ctx.state.upload as StoredUpload | undefined)?.stored;
-      if (stored && upload?.store) await upload.store.discardUnclaimed(stored.id);
-      throw error;
-    }
-  };
+  // A refused upload keeps nothing it stored (a claimed file belongs to its record).
+  const last = upload?.store
+    ? async (ctx: Context) => {
+        try {
+          await handle(ctx);
+        } catch (error) {
+          const stored = (ctx.state.upload as StoredUpload | undefined)?.stored;
+          if (stored) await upload.store?.discardUnclaimed(stored.id);
+          throw error;
+        }
+      }
+    : handle;
   return { method: route.method, path: route.path, middleware: [...middleware, last] };
 
   async function handle(ctx: Context): Promise<void> {
@@ -211,7 +242,7 @@ function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoin
       file,
     });
     if ('raw' in reply) return;
-    await writeJson(ctx, success(reply, state.language));
+    await writeJson(ctx, encode(reply, state.language));
   }
 }
 

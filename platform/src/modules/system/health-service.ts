@@ -18,6 +18,7 @@ export class HealthService {
   private readonly pluginRegistry: PluginRegistry;
   private readonly driverRegistry: DriverRegistry;
   private last: { at: number; report: Promise<HealthReport> } | undefined;
+  private lastReply: { report: HealthReport; reply: { rows: HealthReport[] } } | undefined;
 
   constructor(deps: { db: Database; pluginRegistry: PluginRegistry; driverRegistry: DriverRegistry }) {
     this.db = deps.db;
@@ -29,6 +30,13 @@ export class HealthService {
     const now = Date.now();
     if (!this.last || now - this.last.at > REPORT_TTL_MS) this.last = { at: now, report: this.build() };
     return this.last.report;
+  }
+
+  /** The API's answer for a report: one frozen object per report, so it is encoded once (server.ts). */
+  replyOf(report: HealthReport): { rows: HealthReport[] } {
+    if (this.lastReply?.report !== report)
+      this.lastReply = { report, reply: Object.freeze({ rows: [report] }) };
+    return this.lastReply.reply;
   }
 
   private async build(): Promise<HealthReport> {

@@ -20,7 +20,7 @@ export function systemRoutes({
       handler: async ({ ctx }) => {
         const report = await healthService.report();
         if (report.status === 'down') ctx.status = 503;
-        return { rows: [report] };
+        return healthService.replyOf(report);
       },
     }),
     defineRoute({

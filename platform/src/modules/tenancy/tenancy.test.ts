@@ -168,7 +168,9 @@ describe('tenant isolation', () => {
     expect(totals?.deviceStatus.disabled).toBe(1);
   });
 
-  it('leaks and changes nothing of another enterprise through any API route, even when named', async () => {
+  it('leaks and changes nothing of another enterprise through any API route, even when named', {
+    timeout: 120_000,
+  }, async () => {
     const { db } = running.cradle;
     const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
     acmeDeviceId = Number(acmeDevice?.id);
