@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { startMain } from './testing/start-main.js';
+import { type StartedMain, startMain } from './testing/start-main.js';
 import { createTestDatabase } from './testing/test-console.js';
 
 const run = promisify(execFile);
@@ -42,39 +42,50 @@ describe('npm start', () => {
       SIP_PORT: '0',
       ADMIN_PASSWORD: '',
     };
-    const generatedDb = await createTestDatabase();
-    const first = await startMain({ ...common, DATABASE_URL: generatedDb });
-    const generated = /with the generated password: (\S+) {2}\(shown once/.exec(first.stdout())?.[1];
-    expect(generated).toMatch(/^.{8,}$/);
-    const health = (await (await fetch(`${first.url}/api/health`)).json()) as { code: number };
-    expect(health.code).toBe(0);
-    expect(await first.stop()).toBe(0);
-    // The next start names no password: it was shown once.
-    const again = await startMain({ ...common, DATABASE_URL: generatedDb });
-    expect(again.stdout()).not.toContain(generated);
-    expect(again.stdout()).toContain(
-      'with the administrator password (chosen with ADMIN_PASSWORD or printed at the first start)',
-    );
-    expect(await again.stop()).toBe(0);
+    // Every console started here is stopped, even when an expectation fails midway.
+    const started: StartedMain[] = [];
+    const start = async (env: NodeJS.ProcessEnv) => {
+      const one = await startMain(env);
+      started.push(one);
+      return one;
+    };
+    try {
+      const generatedDb = await createTestDatabase();
+      const first = await start({ ...common, DATABASE_URL: generatedDb });
+      const generated = /with the generated password: (\S+) {2}\(shown once/.exec(first.stdout())?.[1];
+      expect(generated).toMatch(/^.{8,}$/);
+      const health = (await (await fetch(`${first.url}/api/health`)).json()) as { code: number };
+      expect(health.code).toBe(0);
+      expect(await first.stop()).toBe(0);
+      // The next start names no password: it was shown once.
+      const again = await start({ ...common, DATABASE_URL: generatedDb });
+      expect(again.stdout()).not.toContain(generated);
+      expect(again.stdout()).toContain(
+        'with the administrator password (chosen with ADMIN_PASSWORD or printed at the first start)',
+      );
+      expect(await again.stop()).toBe(0);
 
-    const chosen = 'Chosen-Secret-4711';
-    const chosenDb = await createTestDatabase();
-    const fromEnvironment = await startMain({ ...common, DATABASE_URL: chosenDb, ADMIN_PASSWORD: chosen });
-    expect(fromEnvironment.stdout()).toContain(
-      'Sign in as "admin" with the password set from ADMIN_PASSWORD (the administrator was created at this start)',
-    );
-    expect(fromEnvironment.stdout()).not.toContain('generated password');
-    expect(await fromEnvironment.stop()).toBe(0);
-    expect(`${fromEnvironment.stdout()}${fromEnvironment.stderr()}`).not.toContain(chosen);
-    // Set again at a later start, it changes nothing and the banner says so.
-    const later = await startMain({
-      ...common,
-      DATABASE_URL: chosenDb,
-      ADMIN_PASSWORD: 'Another-Secret-4711',
-    });
-    expect(later.stdout()).toContain(
-      'ADMIN_PASSWORD only sets it at the first start; it was not changed now',
-    );
-    expect(await later.stop()).toBe(0);
+      const chosen = 'Chosen-Secret-4711';
+      const chosenDb = await createTestDatabase();
+      const fromEnvironment = await start({ ...common, DATABASE_URL: chosenDb, ADMIN_PASSWORD: chosen });
+      expect(fromEnvironment.stdout()).toContain(
+        'Sign in as "admin" with the password set from ADMIN_PASSWORD (the administrator was created at this start)',
+      );
+      expect(fromEnvironment.stdout()).not.toContain('generated password');
+      expect(await fromEnvironment.stop()).toBe(0);
+      expect(`${fromEnvironment.stdout()}${fromEnvironment.stderr()}`).not.toContain(chosen);
+      // Set again at a later start, it changes nothing and the banner says so.
+      const later = await start({
+        ...common,
+        DATABASE_URL: chosenDb,
+        ADMIN_PASSWORD: 'Another-Secret-4711',
+      });
+      expect(later.stdout()).toContain(
+        'ADMIN_PASSWORD only sets it at the first start; it was not changed now',
+      );
+      expect(await later.stop()).toBe(0);
+    } finally {
+      await Promise.all(started.map((one) => one.stop()));
+    }
   }, 180_000);
 });

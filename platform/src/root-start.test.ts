@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './config.js';
-import { startMain } from './testing/start-main.js';
+import { type StartedMain, startMain } from './testing/start-main.js';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -55,9 +55,10 @@ describe.skipIf(!isRoot)('npm start as root from a 0700 home folder (runs only a
     const home = mkdtempSync(path.join(os.tmpdir(), 'phonefleet-root-home-'));
     expect(statSync(home).mode & 0o777).toBe(0o700);
     let relocated: string | undefined;
+    let started: StartedMain | undefined;
     try {
       const project = projectInClosedHome(home);
-      const started = await startMain(
+      started = await startMain(
         {
           PORT: '0',
           HOST: '127.0.0.1',
@@ -93,6 +94,8 @@ describe.skipIf(!isRoot)('npm start as root from a 0700 home folder (runs only a
       expect(await started.stop()).toBe(0);
       expect(existsSync(path.join(relocated ?? '', 'postmaster.pid'))).toBe(false);
     } finally {
+      // A failed expectation must not leave the console (and its PostgreSQL) running.
+      await started?.stop();
       rmSync(home, { recursive: true, force: true });
       if (relocated) rmSync(path.dirname(relocated), { recursive: true, force: true });
     }
