@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type StartedMain, startMain } from './testing/start-main.js';
 import { createTestDatabase } from './testing/test-console.js';
@@ -88,4 +88,42 @@ describe('npm start', () => {
       await Promise.all(started.map((one) => one.stop()));
     }
   }, 180_000);
+
+  it('logs readable lines on a terminal and JSON lines otherwise; Ctrl-C stops it', async () => {
+    const env = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SIP_ADDRESS: '127.0.0.1',
+      SIP_PORT: '0',
+      ADMIN_PASSWORD: 'Terminal-4711',
+      LOG_LEVEL: 'info',
+    };
+    const databaseUrl = await createTestDatabase();
+    const piped = await startMain({ ...env, DATABASE_URL: databaseUrl });
+    const onTerminal = await startMain({ ...env, DATABASE_URL: databaseUrl }, { terminal: true }).catch(
+      async (error: unknown) => {
+        await piped.stop();
+        throw error;
+      },
+    );
+    try {
+      const json = piped
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(json).toContainEqual(expect.objectContaining({ level: 30, msg: 'drivers loaded' }));
+      // Coloured: what a person reads is the text between the escape sequences.
+      const shown = stripVTControlCharacters(onTerminal.stdout());
+      expect(shown).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: drivers loaded \{"drivers":\[/m);
+      expect(shown).not.toContain('{"level"');
+      expect(shown).toContain('Ctrl-C stops it.');
+    } finally {
+      expect(await piped.stop()).toBe(0);
+      expect(await onTerminal.stop()).toBe(0);
+    }
+    expect(stripVTControlCharacters(onTerminal.stdout())).toMatch(
+      /INFO: shutting down \{"signal":"SIGINT"\}/,
+    );
+  }, 120_000);
 });

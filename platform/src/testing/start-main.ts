@@ -10,8 +10,17 @@ export interface StartedMain {
   stderr(): string;
   /** Its URL, read from the banner. */
   url: string;
-  /** SIGTERM, then its exit code. */
+  /** SIGTERM (Ctrl-C on a terminal), then its exit code. */
   stop(): Promise<number | null>;
+}
+
+/** The command line main.ts runs with: as is, or on a terminal of its own (util-linux `script`). */
+function command(terminal: boolean): [string, string[]] {
+  if (!terminal) return [tsx, ['platform/src/main.ts']];
+  return [
+    'script',
+    ['--quiet', '--flush', '--return', '--command', `${tsx} platform/src/main.ts`, '/dev/null'],
+  ];
 }
 
 const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
@@ -19,12 +28,19 @@ const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 /**
  * Runs main.ts from `cwd` (the project by default) with `env` added to this process's, until its
  * banner names the URL; rejects with everything it printed when it exits first or takes too long.
+ * With `terminal`, main.ts runs on a pseudo-terminal (stdout and stderr both arrive as stdout) and
+ * is stopped with Ctrl-C typed into it.
  */
 export function startMain(
   env: NodeJS.ProcessEnv,
-  { cwd = projectRoot, timeoutMs = 90_000 }: { cwd?: string; timeoutMs?: number } = {},
+  {
+    cwd = projectRoot,
+    timeoutMs = 90_000,
+    terminal = false,
+  }: { cwd?: string; timeoutMs?: number; terminal?: boolean } = {},
 ): Promise<StartedMain> {
-  const child = spawn(tsx, ['platform/src/main.ts'], { cwd, env: { ...process.env, ...env } });
+  const [program, args] = command(terminal);
+  const child = spawn(program, args, { cwd, env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -56,7 +72,9 @@ export function startMain(
         stdout: () => stdout,
         stderr: () => stderr,
         stop: () => {
-          child.kill('SIGTERM');
+          if (child.exitCode !== null || child.signalCode !== null) return exited;
+          if (terminal) child.stdin.write('\x03');
+          else child.kill('SIGTERM');
           return exited;
         },
       });
