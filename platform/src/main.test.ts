@@ -98,14 +98,16 @@ describe('npm start', () => {
       ADMIN_PASSWORD: 'Terminal-4711',
       LOG_LEVEL: 'info',
     };
-    const databaseUrl = await createTestDatabase();
-    const piped = await startMain({ ...env, DATABASE_URL: databaseUrl });
-    const onTerminal = await startMain({ ...env, DATABASE_URL: databaseUrl }, { terminal: true }).catch(
-      async (error: unknown) => {
-        await piped.stop();
-        throw error;
-      },
-    );
+    const piped = await startMain({ ...env, DATABASE_URL: await createTestDatabase() });
+    // With its embedded PostgreSQL: Ctrl-C reaches the terminal's whole process group.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'phonefleet-terminal-'));
+    const onTerminal = await startMain(
+      { ...env, DATABASE_URL: '', PHONEFLEET_DATA_DIR: dataDir },
+      { terminal: true },
+    ).catch(async (error: unknown) => {
+      await piped.stop();
+      throw error;
+    });
     try {
       const json = piped
         .stdout()
@@ -121,9 +123,11 @@ describe('npm start', () => {
     } finally {
       expect(await piped.stop()).toBe(0);
       expect(await onTerminal.stop()).toBe(0);
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    expect(stripVTControlCharacters(onTerminal.stdout())).toMatch(
-      /INFO: shutting down \{"signal":"SIGINT"\}/,
-    );
+    const shown = stripVTControlCharacters(onTerminal.stdout());
+    expect(shown).toMatch(/INFO: shutting down \{"signal":"SIGINT"\}/);
+    // The console stops its database last: nothing failed on the way out.
+    expect(shown).not.toMatch(/WARN|ERROR|FATAL/);
   }, 120_000);
 });

@@ -182,6 +182,9 @@ function run(command: string, args: string[], plan: PostgresPlan, logger: Logger
   const child = spawn(command, args, {
     ...(plan.runAs ?? {}),
     env: { ...process.env, LC_MESSAGES: bestLocale() },
+    // A process group of its own: Ctrl-C at a terminal signals the whole foreground group, and the
+    // server would end while the console still uses it; the console stops it last instead.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => logger.debug({ postgres: chunk.toString().trim() }));
   return child;
