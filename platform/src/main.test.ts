@@ -121,9 +121,9 @@ describe('npm start', () => {
       expect(shown).not.toContain('{"level"');
       expect(shown).toContain('Ctrl-C stops it.');
     } finally {
-      expect(await piped.stop()).toBe(0);
-      expect(await onTerminal.stop()).toBe(0);
+      const codes = [await piped.stop(), await onTerminal.stop()];
       rmSync(dataDir, { recursive: true, force: true });
+      expect(codes).toEqual([0, 0]);
     }
     const shown = stripVTControlCharacters(onTerminal.stdout());
     expect(shown).toMatch(/INFO: shutting down \{"signal":"SIGINT"\}/);
