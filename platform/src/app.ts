@@ -5,9 +5,10 @@ import pino, { type Logger } from 'pino';
 import { type ConsoleConfig, type ConsoleOptions, loadConfig } from './config.js';
 import { buildContainer } from './container.js';
 import { Database } from './db/database.js';
-import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded.js';
+import type { EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { beginStart, type EarlyStart } from './early-start.js';
 import type { DeviceRoute } from './http/device-app.js';
 import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
@@ -21,12 +22,16 @@ export interface RunningConsole {
   cradle: Cradle;
   /** Set when this start created the administrator with a generated password (printed once). */
   generatedAdminPassword: string | undefined;
+  /** This start created the administrator with ADMIN_PASSWORD's password. */
+  adminPasswordFromEnvironment: boolean;
   stop(): Promise<void>;
 }
 
 export interface StartOptions {
   /** The platform's modules; tests add a throwaway one. Defaults to `modules/index.ts`. */
   modules?: readonly AnyModule[];
+  /** A start `main.ts` began (port checked, database starting) while it loaded the modules. */
+  early?: EarlyStart;
 }
 
 function routesOf(modules: readonly AnyModule[], cradle: object): RouteDefinition[] {
@@ -48,42 +53,41 @@ function attachmentsOf(modules: readonly AnyModule[], cradle: object): ServerAtt
   });
 }
 
-function ensurePortFree(host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(port, host, () => probe.close(() => resolve()));
-  });
-}
-
 /**
- * Boots the whole console from its modules: database (embedded unless DATABASE_URL), migrations,
- * module boots (registries), seeds, container, jobs, HTTP (with the modules' server attachments).
+ * Boots the whole console from its modules: database (embedded unless DATABASE_URL), migrations
+ * and module boots (registries) side by side, seeds, container, jobs, HTTP (with the modules'
+ * server attachments).
  */
 export async function startConsole(
   options: ConsoleOptions = {},
   logger?: Logger,
-  { modules = allModules }: StartOptions = {},
+  { modules = allModules, early }: StartOptions = {},
 ): Promise<RunningConsole> {
-  const config = loadConfig(options);
+  const config = early?.config ?? loadConfig(options);
   const log = logger ?? pino({ level: config.logLevel });
-  // Before anything is created (the administrator's generated password among them): a taken port
-  // fails the start at once, with nothing done that the person would not see.
-  if (config.port !== 0) await ensurePortFree(config.host, config.port);
+  const { database: endpoint } = early ?? (await beginStart(config, log));
   let embedded: EmbeddedServer | undefined;
   let db: Database | undefined;
   let container: AwilixContainer<Cradle> | undefined;
   let stopJobs: (() => Promise<void>) | undefined;
   const attached: ServerAttachment[] = [];
   try {
-    if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
-    const database = new Database(config.databaseUrl ?? embedded?.url ?? '', log);
+    const started = await endpoint;
+    embedded = started.embedded;
+    const database = new Database(started.url, log);
     db = database;
-    await migrate(database, log, modules);
     const bootValues: BootValues = { config, logger: log, db: database };
-    const loaded = await Promise.all(modules.map((module) => module.boot?.(bootValues)));
+    // Loading drivers and plugins needs no schema: it runs while migrations are checked or applied.
+    const [, loaded] = await Promise.all([
+      migrate(database, log, modules),
+      Promise.all(modules.map((module) => module.boot?.(bootValues))),
+    ]);
     const bootCradle: object = Object.assign({}, bootValues, ...loaded);
-    const { generatedAdminPassword } = await seed(database, bootCradle, modules);
+    const { generatedAdminPassword, adminPasswordFromEnvironment = false } = await seed(
+      database,
+      bootCradle,
+      modules,
+    );
     const built = await buildContainer(bootCradle, modules);
     container = built;
     const cradle = built.cradle;
@@ -120,6 +124,7 @@ export async function startConsole(
       config,
       cradle,
       generatedAdminPassword,
+      adminPasswordFromEnvironment,
       stop: () => {
         stopping ??= (async () => {
           // Long-lived connections (socket.io's) first: the server waits for every connection to end.

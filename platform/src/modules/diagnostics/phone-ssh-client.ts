@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { MessageKey } from '@phonefleet/sdk';
-import ssh2, { type ClientChannel } from 'ssh2';
+import type { Client, ClientChannel } from 'ssh2';
 
 /** How to reach one phone (docs/diagnostics.md "Reaching the phone"). */
 export interface PhoneSshTarget {
@@ -53,7 +53,9 @@ export function fingerprintOf(key: Buffer): string {
  * Refused and failed connections become a `PhoneSshError` naming what went wrong; nothing is left
  * open behind a failure.
  */
-export function openPhoneSsh(target: PhoneSshTarget): Promise<PhoneSshConnection> {
+export async function openPhoneSsh(target: PhoneSshTarget): Promise<PhoneSshConnection> {
+  // Loaded with the first diagnostics session rather than at every start (about 100 ms of it).
+  const { default: ssh2 } = await import('ssh2');
   const client = new ssh2.Client();
   let offered: string | undefined;
   let authenticated = false;
@@ -108,7 +110,7 @@ export function openPhoneSsh(target: PhoneSshTarget): Promise<PhoneSshConnection
   });
 }
 
-function execute(client: InstanceType<typeof ssh2.Client>, command: string): Promise<PhoneCommand> {
+function execute(client: Client, command: string): Promise<PhoneCommand> {
   return new Promise((resolve, reject) => {
     client.exec(command, (error, channel: ClientChannel) => {
       if (error) return reject(new PhoneSshError('diagnosticsDropped'));

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Transaction } from 'sequelize';
 import type { ConsoleConfig } from '../../config.js';
@@ -10,6 +9,11 @@ import {
   senderOf,
   transportOptions,
 } from './mail-settings.js';
+
+/** nodemailer is loaded when the first email goes out: most starts send none, and loading it costs the start about 100 ms. */
+async function loadNodemailer() {
+  return (await import('nodemailer')).default;
+}
 
 /** One email for the outbox. `orgId`: the organization it concerns (its tenant). */
 export interface OutgoingMail {
@@ -86,7 +90,7 @@ export class MailService {
       [PASS_LIMIT, LEASE_MINUTES],
     );
     if (due.length === 0) return 0;
-    const transport = nodemailer.createTransport(transportOptions(settings));
+    const transport = (await loadNodemailer()).createTransport(transportOptions(settings));
     let sent = 0;
     try {
       for (const mail of due) {
@@ -135,7 +139,7 @@ export class MailService {
     subject: string,
     body: string,
   ): Promise<string | undefined> {
-    const transport = nodemailer.createTransport(transportOptions(settings));
+    const transport = (await loadNodemailer()).createTransport(transportOptions(settings));
     try {
       await transport.sendMail({ from: senderOf(settings), to, subject, text: body });
       return undefined;

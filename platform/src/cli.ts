@@ -1,0 +1,60 @@
+import pino, { type Logger } from 'pino';
+import type { RunningConsole } from './app.js';
+import { type ConsoleOptions, loadConfig } from './config.js';
+import { beginStart, type EarlyStart } from './early-start.js';
+import { remedy } from './remedy.js';
+
+/** Readable lines for a person at a terminal (pino-pretty); JSON for anything that collects logs. */
+export function terminalLogger(): Logger {
+  return pino({
+    level: process.env.LOG_LEVEL ?? 'info',
+    ...(process.stdout.isTTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { ignore: 'pid,hostname', singleLine: true, translateTime: 'SYS:HH:MM:ss' },
+          },
+        }
+      : {}),
+  });
+}
+
+/**
+ * Starts the console as `npm start` does: the port checked and the embedded PostgreSQL started while
+ * the platform's modules load (most of a start's time), then `then` with the running console. A
+ * start that fails prints what to do in one line when the person can fix it, and exits with 1.
+ * SIGINT and SIGTERM run `stop` (the console's, after whatever `then` returned) and exit.
+ */
+export async function runConsole(
+  logger: Logger,
+  then: (running: RunningConsole) => Promise<(() => Promise<void>) | undefined>,
+  options: ConsoleOptions = {},
+): Promise<void> {
+  let early: EarlyStart | undefined;
+  try {
+    early = await beginStart(loadConfig(options), logger);
+    const { startConsole } = await import('./app.js');
+    const running = await startConsole(options, logger, { early });
+    const stopFirst = await then(running);
+    const shutdown = (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      Promise.resolve(stopFirst?.())
+        .then(() => running.stop())
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  } catch (error) {
+    // A failure while loading the modules leaves the database started early: stop it.
+    await early?.database.then((database) => database.embedded?.stop()).catch(() => undefined);
+    const advice = remedy(error);
+    if (advice) process.stderr.write(`\n  ${advice}\n\n`);
+    else logger.fatal({ err: error }, 'the console failed to start');
+    // Let the log transport write what it holds before leaving.
+    setTimeout(() => process.exit(1), 100);
+  }
+}
