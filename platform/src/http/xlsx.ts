@@ -1,10 +1,18 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Context } from 'koa';
 import { AppError } from './envelope.js';
 import type { RawReply } from './route.js';
 
 /** Every Excel import, template and export of the API goes through here (spec §5 uploads). */
+
+/**
+ * exceljs, loaded with the first workbook read or written: its import costs a start hundreds of
+ * milliseconds (docs/performance.md "Cold start").
+ */
+export async function excel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Spec §5: the default upload is .xlsx/.xls up to 3 MB. */
@@ -51,7 +59,8 @@ export async function readSheetRows<Key extends string>(
   const rows: SheetRow<Key>[] = [];
   let columns: Map<Key, number> | undefined;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks(bytes)), {
+    const { stream } = await excel();
+    const reader = new stream.xlsx.WorkbookReader(Readable.from(chunks(bytes)), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'ignore',
@@ -108,13 +117,13 @@ function headerColumns<Key extends string>(
 }
 
 /** A workbook written straight to the response as rows are added. */
-export function streamingWorkbook(): { stream: PassThrough; workbook: ExcelJS.stream.xlsx.WorkbookWriter } {
+export async function streamingWorkbook(): Promise<{
+  stream: PassThrough;
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+}> {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
+  const { stream: writers } = await excel();
+  const workbook = new writers.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   return { stream, workbook };
 }
 
@@ -124,7 +133,7 @@ export async function templateWorkbook<Key extends string>(
   columns: readonly SheetColumn<Key>[],
   example: Record<Key, string>,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map(({ key, header }) => ({ key, header, width: 22 }));
   sheet.addRow(example);

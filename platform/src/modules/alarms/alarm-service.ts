@@ -1,6 +1,6 @@
 import { type AlarmRow, AlarmStatus, type Language, macWithColons } from '@phonefleet/sdk';
-import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database.js';
+import { excel } from '../../http/xlsx.js';
 import { escapeLike } from '../sites/fleet-common.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { alarmReason, alarmTypeName } from './alarm-texts.js';
@@ -145,7 +145,7 @@ export class AlarmService {
   async exportWorkbook(scope: TenantScope, filters: AlarmFilters, language: Language): Promise<Buffer> {
     const list = await this.rows(scope, filters, ALARM_EXPORT_MAX, 0, language);
     const zh = language === 'zh-CN';
-    const book = new ExcelJS.Workbook();
+    const book = new (await excel()).Workbook();
     const sheet = book.addWorksheet(zh ? '告警' : 'Alarms');
     const levels = zh ? ['', '严重', '重要', '次要'] : ['', 'Critical', 'Major', 'Minor'];
     const states = zh ? ['未读', '已读', '已解决', '已忽略'] : ['Unread', 'Read', 'Resolved', 'Ignore'];

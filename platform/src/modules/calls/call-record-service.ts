@@ -159,8 +159,8 @@ export class CallRecordService {
   }
 
   /** The calls the list shows for `query` (filters and order), at most CALL_EXPORT_MAX_ROWS, streamed. */
-  export(scope: TenantScope, query: CallExport, language: Language): Readable {
-    const { stream, workbook } = streamingWorkbook();
+  async export(scope: TenantScope, query: CallExport, language: Language): Promise<Readable> {
+    const { stream, workbook } = await streamingWorkbook();
     const headers = EXPORT_HEADERS[language];
     const sheet = workbook.addWorksheet(language === 'zh-CN' ? '通话记录' : 'Calls');
     sheet.columns = Object.entries(headers).map(([key, header]) => ({

@@ -51,7 +51,7 @@ export function callRoutes({
         sendXlsx(
           ctx,
           'calls.xlsx',
-          callRecordService.export(session.scope, body, (ctx.state.request as RequestState).language),
+          await callRecordService.export(session.scope, body, (ctx.state.request as RequestState).language),
         ),
     }),
   ];

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { DeviceListRow } from '@phonefleet/sdk';
 import { type Language, translate } from '@phonefleet/sdk';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
-import { readSheetRows, type SheetRow, streamingWorkbook, templateWorkbook } from '../../http/xlsx.js';
+import { excel, readSheetRows, type SheetRow, streamingWorkbook, templateWorkbook } from '../../http/xlsx.js';
 import { checkDeviceFields } from '../devices/device-fields.js';
 import { checkDeviceLimits, lockDeviceLimits } from '../devices/device-limits.js';
 import type { Actor } from '../devices/device-log.js';
@@ -151,8 +151,8 @@ export class DeviceImportService {
    * The devices the list shows for `query` (its filters and order), streamed in keyset batches;
    * at most EXPORT_MAX_ROWS. The import columns come first, so an export can be imported again.
    */
-  export(scope: TenantScope, query: DeviceSearch): Readable {
-    const { stream, workbook } = streamingWorkbook();
+  async export(scope: TenantScope, query: DeviceSearch): Promise<Readable> {
+    const { stream, workbook } = await streamingWorkbook();
     const sheet = workbook.addWorksheet('Devices');
     sheet.columns = [
       ...IMPORT_COLUMNS.map(({ key, header }) => ({ key, header, width: 22 })),
@@ -175,7 +175,7 @@ export class DeviceImportService {
 
   /** The failed rows of an import with their messages, for correcting and importing again. */
   async failedRows(rows: FailedRow[]): Promise<Buffer> {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await excel()).Workbook();
     const sheet = workbook.addWorksheet('Failed rows');
     sheet.columns = [
       ...IMPORT_COLUMNS.map(({ key, header }) => ({ key, header, width: 22 })),

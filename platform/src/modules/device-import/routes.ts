@@ -80,7 +80,7 @@ export function deviceImportRoutes({
       access: { power: 'deviceManagement', button: 'export' },
       body: deviceSearchBody,
       handler: async ({ body, session, ctx }) =>
-        sendXlsx(ctx, 'devices.xlsx', deviceImportService.export(session.scope, body)),
+        sendXlsx(ctx, 'devices.xlsx', await deviceImportService.export(session.scope, body)),
     }),
     defineRoute({
       method: 'post',

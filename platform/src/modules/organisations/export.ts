@@ -1,5 +1,5 @@
 import type { ChannelRow, EnterpriseRow, Language } from '@phonefleet/sdk';
-import ExcelJS from 'exceljs';
+import { excel } from '../../http/xlsx.js';
 
 /** An export holds at most this many organisations (the first ones in the list's order). */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -66,7 +66,7 @@ function columns(language: Language) {
 }
 
 async function workbook<Row>(sheetName: string, cols: Column<Row>[], rows: Row[], language: Language) {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   const sheet = book.addWorksheet(sheetName);
   sheet.columns = cols.map((column, index) => ({
     header: language === 'zh-CN' ? column.header.zh : column.header.en,

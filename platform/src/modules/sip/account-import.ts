@@ -171,8 +171,8 @@ export class SipAccountImport {
   }
 
   /** The list for the same filters and order, without passwords; the import columns first. */
-  export(scope: TenantScope, query: AccountSearch): Readable {
-    const { stream, workbook } = streamingWorkbook();
+  async export(scope: TenantScope, query: AccountSearch): Promise<Readable> {
+    const { stream, workbook } = await streamingWorkbook();
     const sheet = workbook.addWorksheet('SIP accounts');
     sheet.columns = [
       ...ACCOUNT_IMPORT_COLUMNS.filter((c) => c.key !== 'password').map(({ key, header }) => ({

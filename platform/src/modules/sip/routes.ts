@@ -168,7 +168,7 @@ export function sipRoutes({
       access: { power: 'sipAccount', button: 'export' },
       body: searchAccountsBody,
       handler: async ({ body, session, ctx }) =>
-        sendXlsx(ctx, 'sip-accounts.xlsx', sipAccountImport.export(session.scope, body)),
+        sendXlsx(ctx, 'sip-accounts.xlsx', await sipAccountImport.export(session.scope, body)),
     }),
     defineRoute({
       method: 'get',
