@@ -77,7 +77,16 @@ export const entries: MappingEntry[] = [
   ),
   identity('advanced.SIPHideIdentityEnable', 'hide_identity', booleanAs('true', 'false')),
   identity('advanced.SIPServerGenericPollingTimer', 'keepalive_interval'),
+  identity('advanced.SubscribeExpire', 'user_subscription_expiry'),
+  // Catalogue 2 is RFC 2833 (Snom's default, `off`), 1 SIP INFO; in-band and the mixed modes have no
+  // Snom word of their own and are written as RFC 2833.
+  identity(
+    'advanced.SIPGroupDtmfMode',
+    'user_dtmf_info',
+    valueMap({ '2': 'off', '1': 'sip_info_only' }, { otherwise: 'off' }),
+  ),
   // SIP function and network.
+  { path: 'sipFunction.general.SIPLocalPort', key: 'network_id_port' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'rtp_port_start' },
   { path: 'sipFunction.general.Audiodiffserv', key: 'codec_tos' },
   { path: 'sipFunction.general.SIPDSCP', key: 'signaling_tos' },
