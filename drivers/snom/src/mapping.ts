@@ -78,6 +78,7 @@ export const entries: MappingEntry[] = [
   identity('advanced.SIPHideIdentityEnable', 'hide_identity', booleanAs('true', 'false')),
   identity('advanced.SIPServerGenericPollingTimer', 'keepalive_interval'),
   identity('advanced.SubscribeExpire', 'user_subscription_expiry'),
+  identity('advanced.SIPBlfListUri', 'user_event_list_uri'),
   // Catalogue 2 is RFC 2833 (Snom's default, `off`), 1 SIP INFO; in-band and the mixed modes have no
   // Snom word of their own and are written as RFC 2833.
   identity(
