@@ -53,7 +53,9 @@ describe('parameters a driver does not send (mixed site)', () => {
   it('names the Yealink phones a pushed XVPN setting will not reach, and no H2P', async () => {
     await openXvpn(`${running.url}/site/setParam?relationId=${tenant.siteId}`);
     const path = 'network.xvpn.XvpnEnable';
-    await expect(page.getByTestId(`not-sent-${path}`).first().textContent()).resolves.toContain('T46S');
+    // Every mapped driver that lacks XVPN is named (Snom's too); the Yealink phones are among them.
+    await page.getByTestId(`not-sent-${path}`).first().waitFor();
+    expect((await page.getByTestId(`not-sent-${path}`).allTextContents()).join(' ')).toContain('T46S');
     expect(await page.getByTestId('unreached-notice').count()).toBe(0);
     await page.getByTestId(`push-${path}`).click();
     const notice = page.getByTestId('unreached-notice');

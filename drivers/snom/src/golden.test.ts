@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { parseDriver } from '@phonefleet/sdk';
+import { driverConformance, withDriverTables } from '@phonefleet/sdk/testing';
+import { describe, expect, it } from 'vitest';
+import snomPackage from './index.js';
+
+/** Golden files: written by hand from Snom's documented XML syntax, compared byte for byte. */
+const golden = (name: string) => readFileSync(new URL(`../golden/${name}`, import.meta.url), 'utf8');
+const driver = parseDriver('@phonefleet/driver-snom', snomPackage);
+const deviceFile = driver.files[0];
+const model = (id: string) => {
+  const found = driver.models.find((m) => m.id === id);
+  if (!found || !deviceFile) throw new Error(`no ${id}`);
+  return found;
+};
+const render = (id: string, mac: string, values: Map<string, string>) =>
+  driver.render(values, { model: model(id), mac, file: deviceFile! });
+const line = (n: number, values: Record<string, string>) =>
+  Object.entries(values).map(([key, value]) => [`account.${n}.register.${key}`, value] as const);
+const key = (row: string, cells: Record<string, string>) =>
+  Object.entries(cells).map(([cell, value]) => [`phoneKeys.programKey.${row}.${cell}`, value] as const);
+
+describe('Snom golden files', () => {
+  it('renders two identities, line and BLF keys, VLAN, NTP, time zone and the provisioning URL', () => {
+    const values = new Map([
+      ...line(1, {
+        Enable: '1',
+        Label: 'Reception',
+        DisplayName: 'Reception Desk',
+        UserName: '2001',
+        RegisterName: '2001',
+        Password: 's3cret<2001> & "more"',
+        ServerAddress: 'pbx.example.com',
+        RegisterExpires: '3600',
+      }),
+      ...line(2, {
+        Enable: '1',
+        Label: 'Sales',
+        DisplayName: 'Sales Line',
+        UserName: '2002',
+        RegisterName: '2002',
+        Password: 'pass 2002',
+        ServerAddress: 'pbx.example.com',
+        RegisterExpires: '1800',
+        OutboundProxy: 'sbc.example.com',
+      }),
+      ['network.ipParameter.VLANId', '20'],
+      ['network.ipParameter.DataVLANId', '30'],
+      ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
+      ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
+      ['settings.timeDate.SntpRefreshPeriod', '3600'],
+      ['settings.timeDate.TimeZone', '+01:00'],
+      ['settings.timeDate.TimeFormat', '0'],
+      ...key('1', { Type: '2', Account: '1', Label: 'Reception' }),
+      ...key('3', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
+      ...key('4', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
+      ...key('5', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
+    ]);
+    const text = render('D785', '000413aabbcc', values);
+    expect(text).toBe(golden('d785-office.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('renders SRTP, a negative half-hour zone, the last key of a D717 and the firmware URL', () => {
+    const values = new Map([
+      ...line(1, {
+        Enable: '1',
+        UserName: '3001',
+        RegisterName: '3001',
+        Password: 'x',
+        ServerAddress: '10.0.0.5',
+      }),
+      ['account.1.advanced.SIPGroupSrtpWorkingMode', '2'],
+      ...line(2, { Enable: '0', UserName: '3002', ServerAddress: '10.0.0.5' }),
+      ['network.ipParameter.VLANId', '100'],
+      ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
+      ['provision.autoProvision.ProvisionPollingTimeout', '86400'],
+      ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
+      ['settings.timeDate.TimeZone', '-03:30'],
+      ['settings.timeDate.TimeFormat', '1'],
+      ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/snomD717-10.1.46.16-SIP-r.bin'],
+      ...key('18', { Type: '5', Account: '2', Value: '3118', Label: 'Desk 18' }),
+    ]);
+    const text = render('D717', '000413aabb01', values);
+    expect(text).toBe(golden('d717-firmware.xml'));
+    // Snom's order: phone settings, firmware settings, function keys; the values are the same.
+    expect(new Map([...driver.parse(text)].sort())).toEqual(new Map([...values].sort()));
+  });
+
+  it('serves the model-wide file snom<model>.xml without settings', () => {
+    const common = driver.files.find((file) => file.name === 'snomD785.xml');
+    expect(common?.models).toEqual(['D785']);
+    const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
+    expect(driver.render(values, { model: model('D785'), mac: '000413aabbcc', file: common! })).toBe(
+      golden('snomD785.xml'),
+    );
+    expect(driver.parse(golden('snomD785.xml'))).toEqual(new Map());
+  });
+
+  it('reads Snom files written by hand: attribute order, quotes, comments, self-closing settings', () => {
+    const text = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<settings>',
+      '  <phone-settings>',
+      "    <user_host perm='RW' idx='3'>pbx.example.com</user_host> <!-- identity 3 -->",
+      '    <user_mailbox idx="3"/>',
+      '    <vlan_id>7</vlan_id>',
+      '  </phone-settings>',
+      '  <function-keys>',
+      '    <fkey perm="" label="Park" idx="9" context="active">orbit 700</fkey>',
+      '  </function-keys>',
+      '</settings>',
+    ].join('\r\n');
+    expect(driver.parse(text)).toEqual(
+      new Map([
+        ['account.3.register.ServerAddress', 'pbx.example.com'],
+        ['account.3.advanced.TelephonyVmNumber', ''],
+        ['network.ipParameter.VLANId', '7'],
+        ['phoneKeys.programKey.10.Type', '14'],
+        ['phoneKeys.programKey.10.Value', '700'],
+        ['phoneKeys.programKey.10.Account', 'active'],
+        ['phoneKeys.programKey.10.Label', 'Park'],
+      ]),
+    );
+  });
+
+  it('refuses another vendor’s file naming the line, and a Snom value without catalogue equivalent', () => {
+    expect(() => driver.parse('#!version:1.0.0.1\naccount.1.enable = 1\n')).toThrow(
+      'line 1: unexpected text outside an element',
+    );
+    expect(() => driver.parse('<?xml version="1.0"?>\n<gs_provision>\n</gs_provision>\n')).toThrow(
+      'line 2: expected <settings>',
+    );
+    expect(() =>
+      driver.parse(
+        '<settings>\n<phone-settings>\n<user_savp idx="1">sometimes</user_savp>\n</phone-settings>\n</settings>',
+      ),
+    ).toThrow('line 3: user_savp[1]: unexpected value "sometimes"');
+    expect(() =>
+      driver.parse('<settings>\n<phone-settings>\n<vlan_id>1</vlan>\n</phone-settings>\n</settings>'),
+    ).toThrow('line 3: </vlan> closes <vlan_id>');
+    // A setting the driver does not map comes back as it is: the console names it 'Unknown parameter'.
+    expect(
+      driver.parse(
+        '<settings><phone-settings><call_waiting idx="1">on</call_waiting></phone-settings></settings>',
+      ),
+    ).toEqual(new Map([['call_waiting[1]', 'on']]));
+  });
+
+  it('identifies D7xx User-Agents of several firmware generations, and no other vendor’s phone', () => {
+    expect(driver.identify('Mozilla/4.0 (compatible; snomD785-SIP 10.1.73.16)')).toEqual({
+      model: 'D785',
+      firmware: '10.1.73.16',
+      mac: undefined,
+    });
+    expect(driver.identify('Mozilla/4.0 (compatible; snomD712-SIP 8.9.3.60 OpenSSL)')?.firmware).toBe(
+      '8.9.3.60',
+    );
+    expect(driver.identify('Mozilla/4.0 (compatible; snom760-SIP 8.7.5.35)')).toBeUndefined();
+    expect(driver.identify('Yealink SIP-T46S 66.86.0.15 00:15:65:aa:bb:cc')).toBeUndefined();
+  });
+
+  it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
+    const lacking = {
+      ...snomPackage,
+      parameters: {
+        ...snomPackage.parameters,
+        unsupported: snomPackage.parameters.unsupported.filter((entry) => entry.path !== 'network'),
+      },
+    };
+    const check = driverConformance(lacking).find((c) => c.name.startsWith('maps or declares unsupported'));
+    expect(() => check?.run()).toThrow(/network\.ipParameter\.StaticDNSEnable/);
+  });
+
+  it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(withDriverTables(readme, driver)).toBe(readme);
+  });
+});

@@ -1,0 +1,124 @@
+import { SimulatedFleet } from '@phonefleet/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningConsole } from '../../app.js';
+import type { PushSettings } from '../../config.js';
+import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
+import { ApiClient, createTestConsole } from '../../testing/test-console.js';
+import { until } from '../../testing/until.js';
+
+/**
+ * Snom D7xx phones simulated with their driver (docs/phone-simulator.md): they ask for
+ * `snom<model>.xml` and their `<mac>.xml` with Snom User-Agents, read Snom XML back, and act on
+ * Snom's check-sync events, through the real console and task engine.
+ */
+const push: Partial<PushSettings> = { concurrency: 10, tickMs: 100, sipT1Ms: 50, confirmTimeoutMs: 20_000 };
+const credentials = { username: 'acme-snom', password: 'Phones#2026' };
+
+let running: RunningConsole;
+let acme: TestTenant;
+let api: ApiClient;
+let fleet: SimulatedFleet;
+let ids: number[];
+
+const item = (Key: string, Value: string) => ({
+  Key,
+  Value,
+  DefaultValue: '',
+  Push: true,
+  ValueTemplate: '',
+  label: Key,
+});
+
+beforeAll(async () => {
+  running = await createTestConsole({ push });
+  acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
+  api = new ApiClient(running.url);
+  await api.signIn(acme.userName, acme.password);
+  expect((await api.call('POST', '/tb-provisioning/credentials', credentials)).code).toBe(0);
+  const snom = running.cradle.driverRegistry.model('D785')?.driver;
+  if (!snom) throw new Error('Snom driver missing');
+  fleet = await SimulatedFleet.start({
+    consoleUrl: running.url,
+    count: 2,
+    models: [
+      { driver: snom, model: 'D785' },
+      { driver: snom, model: 'D717' },
+    ],
+    credentials,
+    addressBase: '127.68.0.0',
+    macBase: '000413000000',
+    sipPort: 0,
+    httpPort: false,
+    accountBase: false,
+  });
+  const { db } = running.cradle;
+  await insertDevices(
+    db,
+    acme,
+    fleet.phones.map((phone) => ({ mac: phone.options.mac, model: phone.options.model })),
+  );
+  const rows = await db.query<{ id: string }>('SELECT id FROM devices WHERE org_id = $1 ORDER BY mac', [
+    acme.orgId,
+  ]);
+  ids = rows.map((row) => Number(row.id));
+  // A site-wide VLAN: the phones must find it as Snom's vlan_id, read back as the catalogue's.
+  const saved = await api.call('POST', '/tb-config/saveParam', {
+    relationId: acme.siteId,
+    relationName: 'site',
+    network: { ipParameter: { VLANId: item('VLANId', '20') } },
+  });
+  expect(saved.code).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+  await running?.stop();
+});
+
+describe('Snom phones simulated with their driver', () => {
+  it('fetch their model file and own file in Snom XML, identified by their User-Agent', async () => {
+    expect(await fleet.each((phone) => phone.boot())).toEqual([]);
+    const [d785, d717] = fleet.phones;
+    expect(d785?.userAgent).toMatch(
+      /^Mozilla\/4\.0 \(compatible; snomD785-SIP 10\.1\.73\.16 00041300000[0-9a-f]\)$/,
+    );
+    expect([...(d785?.commonFiles.keys() ?? [])]).toEqual(['snomD785.xml']);
+    expect([...(d717?.commonFiles.keys() ?? [])]).toEqual(['snomD717.xml']);
+    const fetched = await d785?.fetchConfig();
+    expect(fetched?.status).toBe(200);
+    expect(fetched?.body.startsWith('<?xml version="1.0" encoding="utf-8"?>\n')).toBe(true);
+    expect(fetched?.body).toContain('    <vlan_id perm="">20</vlan_id>\n');
+    expect(fetched?.values.get('network.ipParameter.VLANId')).toBe('20');
+    await running.cradle.provisioningService.flush();
+    const seen = await running.cradle.db.query<{ model: string; firmware: string }>(
+      'SELECT model, reported_firmware AS firmware FROM devices WHERE org_id = $1 ORDER BY mac',
+      [acme.orgId],
+    );
+    expect(seen.map((row) => [row.model, row.firmware])).toEqual([
+      ['D785', '10.1.73.16'],
+      ['D717', '10.1.46.16'],
+    ]);
+  });
+
+  it('answer a configuration push and a reboot with Snom’s check-sync events, every result a success', async () => {
+    const results = async (taskId: number) =>
+      until(
+        () =>
+          running.cradle.db.query<{ result: number }>('SELECT result FROM task_devices WHERE task_id = $1', [
+            taskId,
+          ]),
+        (rows) => rows.length === ids.length && rows.every((row) => row.result === 2),
+        30_000,
+      );
+    const pushed = await api.call<{ id: number }>('POST', '/device/configPush', { ids });
+    await results(pushed.rows[0]?.id ?? 0);
+    const rebooted = await api.call<{ id: number }>('POST', '/device/deviceReboot', { ids });
+    await results(rebooted.rows[0]?.id ?? 0);
+    expect(fleet.phones.map((phone) => phone.notifyEvents)).toEqual(
+      fleet.phones.map(() => ['check-sync;reboot=false', 'check-sync;reboot=true']),
+    );
+    // A factory reset is refused: this driver declares no reset by NOTIFY.
+    const reset = await api.call('POST', '/device/factoryReset', { ids });
+    expect(reset.message).toBe('The device model does not support a factory reset by push');
+  }, 60_000);
+});
