@@ -7,7 +7,7 @@ import {
   valueMap,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { type AccountPValues, accountPValues, multiPurposeKeys } from './p-values.js';
+import { type AccountPValues, accountPValues, advancedPValues, multiPurposeKeys } from './p-values.js';
 
 /** Catalogue paths → Grandstream P-values (README.md "Sources" for each number and value). */
 const on = booleanAs('1', '0');
@@ -69,6 +69,14 @@ const timeZone: ValueConversion = {
 
 const p = (number: number) => `P${number}`;
 
+/** Switches are 0/1; the subscription period is in minutes like the registration's. */
+const advancedConversions: Readonly<Record<string, ValueConversion>> = {
+  SIPHideIdentityEnable: on,
+  SIPAnonymousRejectEnable: on,
+  SIPServerKeepAliveEnable: on,
+  SubscribeExpire: minutes,
+};
+
 function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
   const register = (key: string, number: number, convert?: ValueConversion): MappingEntry => ({
     path: `account.${line}.register.${key}`,
@@ -89,6 +97,14 @@ function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
     register('BackupServerAddress', pValues.secondaryServer),
     register('BackupOutboundProxy', pValues.backupOutboundProxy),
     { path: `account.${line}.advanced.TelephonyVmNumber`, key: p(pValues.voicemail) },
+    ...Object.entries(advancedPValues).map(([setting, numbers]): MappingEntry => {
+      const convert = advancedConversions[setting];
+      return {
+        path: `account.${line}.advanced.${setting}`,
+        key: p(numbers[line - 1] ?? 0),
+        ...(convert ? { convert } : {}),
+      };
+    }),
   ];
 }
 

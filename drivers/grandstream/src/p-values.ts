@@ -76,3 +76,15 @@ export const MULTI_PURPOSE_KEYS = 24;
 export const multiPurposeKeys: readonly KeyPValues[] = Array.from({ length: MULTI_PURPOSE_KEYS }, (_, i) =>
   multiPurposeKey(i + 1),
 );
+
+/** Account-tab settings of the catalogue's advanced section: P-values of accounts 1–6. */
+export const advancedPValues = {
+  SIPBlfListUri: [134, 444, 544, 644, 1744, 1844],
+  SIPNConfUri: [2318, 2418, 2518, 2618, 2718, 2818],
+  SIPBlfPickupCode: [1347, 481, 581, 681, 1781, 1881],
+  SIPHideIdentityEnable: [65, 421, 521, 621, 1721, 1821],
+  SIPAnonymousRejectEnable: [129, 446, 546, 646, 1746, 1846],
+  SIPServerKeepAliveEnable: [2397, 2497, 2597, 2697, 2797, 2897],
+  SIPServerGenericPollingTimer: [2398, 2498, 2598, 2698, 2798, 2898],
+  SubscribeExpire: [26051, 26151, 26251, 26351, 26451, 26551],
+} as const satisfies Record<string, readonly number[]>;
