@@ -41,8 +41,8 @@ const accountIndex: ValueConversion = {
 };
 
 /**
- * The catalogue's registration period is in seconds, Grandstream's in minutes (1–64800): a period that
- * is not a whole number of minutes is rounded up, so the phone never registers for less than asked.
+ * The catalogue's periods are in seconds, Grandstream's registration, subscription and NTP periods in
+ * minutes: a period that is not a whole number of minutes is rounded up.
  */
 const minutes: ValueConversion = {
   toVendor: (value) => (/^\d+$/.test(value) ? String(Math.max(1, Math.ceil(Number(value) / 60))) : value),
@@ -128,6 +128,7 @@ export const entries: MappingEntry[] = [
   { path: 'network.ipParameter.VLANEnable', key: 'P22174', convert: on },
   { path: 'network.ipParameter.VLANId', key: 'P51' },
   { path: 'network.ipParameter.DataVLANId', key: 'P229' },
+  { path: 'network.port.PcPortEnable', key: 'P1348', convert: valueMap({ true: '0', false: '1' }) },
   { path: 'network.lldp.LldpVlanEnable', key: 'P1684', convert: on },
   { path: 'network.natVpn.NatStunServer', key: 'P76' },
   // Provisioning and TR-069.
@@ -146,8 +147,14 @@ export const entries: MappingEntry[] = [
   // Time and date.
   { path: 'settings.timeDate.SntpServer1', key: 'P30' },
   { path: 'settings.timeDate.SntpServer2', key: 'P8333' },
+  { path: 'settings.timeDate.SntpRefreshPeriod', key: 'P5005', convert: minutes },
   { path: 'settings.timeDate.TimeZone', key: 'P246', convert: timeZone },
   { path: 'settings.timeDate.TimeFormat', key: 'P122', convert: valueMap({ '0': '1', '1': '0' }) },
+  {
+    path: 'settings.timeDate.DateFormat',
+    key: 'P102',
+    convert: valueMap({ '0': '0', '1': '1', '2': '2', '3': '3' }, { otherwise: '0' }),
+  },
   // Maintenance: what pushes and upgrades need.
   { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'P192' },
   { path: 'maintenance.changePassword.AdminPassword', key: 'P2' },
