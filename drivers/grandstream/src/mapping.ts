@@ -135,6 +135,8 @@ export const entries: MappingEntry[] = [
   { path: 'provision.autoProvision.ProvisionUrl', key: 'P237' },
   { path: 'provision.autoProvision.ProvisionUsername', key: 'P1360' },
   { path: 'provision.autoProvision.ProvisionPassword', key: 'P1361' },
+  { path: 'provision.autoProvision.ProvisionPollingEnable', key: 'P194', convert: on },
+  { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'P193', convert: minutes },
   { path: 'provision.tr069.Tr069AcsUrl', key: 'P4503' },
   { path: 'provision.tr069.Tr069AcsUsername', key: 'P4504' },
   { path: 'provision.tr069.Tr069AcsPassword', key: 'P4505' },
