@@ -378,7 +378,7 @@ describe('parameter editor (H2P device)', () => {
     await page.getByTestId('section-menu').getByText('General', { exact: true }).click();
     await expect.poll(section).toBe('general');
     expect(await page.getByTestId('models-settings.general.WUISessionTimeout').textContent()).toBe(
-      'D712, D715, D717, D735, D785, V62, V64, V65, V67, T41S, T42S, T46S, T48S, T53, T53W, T54W, T57W, T46U, T48U',
+      'GXP2160, GXP2170, GRP2612, GRP2614, GRP2615, GRP2616, D712, D715, D717, D735, D785, V62, V64, V65, V67, T41S, T42S, T46S, T48S, T53, T53W, T54W, T57W, T46U, T48U',
     );
     expect(await page.getByTestId('models-settings.general.WUISessionTimeoutH2').textContent()).toBe(
       'H2, H2P',

@@ -185,6 +185,12 @@ describe('saving parameters', () => {
     const timeouts = nodes.filter((node) => node.label.en === 'Web session timeout (s)');
     expect(timeouts.map((node) => node.models)).toEqual([
       [
+        'GXP2160',
+        'GXP2170',
+        'GRP2612',
+        'GRP2614',
+        'GRP2615',
+        'GRP2616',
         'D712',
         'D715',
         'D717',
@@ -351,6 +357,13 @@ describe('mapping honesty', () => {
     expect(node(t46s.rows[0], 'network.ipParameter.VLANId')?.unsupported).toBeUndefined();
     const share = await acmeApi.call<Tree>('POST', '/tb-config/dynamicParameterJs', { model: 'share' });
     expect(node(share.rows[0], 'network.xvpn.XvpnEnable')?.notSentTo).toEqual([
+      {
+        models: ['GXP2160', 'GXP2170', 'GRP2612', 'GRP2614', 'GRP2615', 'GRP2616'],
+        reason: {
+          en: 'Grandstream GXP/GRP phones have no equivalent setting',
+          zh: 'Grandstream GXP/GRP 话机没有对应的设置',
+        },
+      },
       {
         models: ['D712', 'D715', 'D717', 'D735', 'D785'],
         reason: { en: 'Snom D7xx phones have no equivalent setting', zh: 'Snom D7xx 话机没有对应的设置' },

@@ -157,7 +157,7 @@ export class ProvisioningService {
     const identified = this.identify(request.userAgent);
     const served = this.serving(fileName, identified?.driver);
     if (!served) return this.unknown(request, identified?.identity.mac, 'no driver serves this file');
-    const { driver, match } = served;
+    let { driver, match } = served;
     if (identified && identified.driver.id !== driver.id) {
       return this.unknown(
         request,
@@ -204,6 +204,10 @@ export class ProvisioningService {
       return this.unknown(request, mac, 'organization frozen', Number(device.org_id), 403);
 
     const found = this.driverRegistry.model(device.model);
+    // A name several drivers serve (`cfg<mac>.xml`: V-series and Grandstream) is the device's own
+    // driver's file when the User-Agent names no driver.
+    const own = !identified && found ? matchConfigFile(found.driver, fileName) : undefined;
+    if (found && own) ({ driver, match } = { driver: found.driver, match: own });
     if (!found || found.driver.id !== driver.id) {
       return this.unknown(
         request,

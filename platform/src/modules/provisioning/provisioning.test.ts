@@ -191,6 +191,28 @@ describe('unknown and malformed requests', () => {
     expect(await unknownReasons()).toContain('malformed path');
   });
 
+  it('serves cfg<mac>.xml, a name two drivers use, in the format of the device’s own model when the User-Agent names none', async () => {
+    const vSeries = '001565aa0067';
+    const grandstream = '000b82aa0067';
+    await insertDevices(running.cradle.db, acme, [
+      { mac: vSeries, model: 'V67' },
+      { mac: grandstream, model: 'GXP2170' },
+    ]);
+    const get = async (mac: string) => {
+      const response = await fetch(`${running.url}/prov/cfg${mac}.xml`, {
+        headers: { 'User-Agent': 'curl/8.5.0' },
+      });
+      return { status: response.status, body: await response.text() };
+    };
+    const gxp = await get(grandstream);
+    expect(gxp.status).toBe(200);
+    expect(gxp.body).toContain(`<gs_provision version="1">\n  <mac>${grandstream}</mac>`);
+    const v67 = await get(vSeries);
+    expect(v67.status).toBe(200);
+    expect(v67.body).toContain('<?xml');
+    expect(v67.body).not.toContain('gs_provision');
+  });
+
   it('refuses a User-Agent whose MAC differs from the path', async () => {
     const mismatch = await phone({ userAgent: 'Generic H2P 2.14.0.5 00:15:65:aa:00:99' }).fetchConfig();
     expect(mismatch.status).toBe(404);

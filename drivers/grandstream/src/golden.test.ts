@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { parseDriver } from '@phonefleet/sdk';
+import { driverConformance, withDriverTables } from '@phonefleet/sdk/testing';
+import { describe, expect, it } from 'vitest';
+import grandstreamPackage from './index.js';
+
+/** Golden files: checked by hand against Grandstream's P-value templates, compared byte for byte. */
+const golden = (name: string) => readFileSync(new URL(`../golden/${name}`, import.meta.url), 'utf8');
+const driver = parseDriver('@phonefleet/driver-grandstream', grandstreamPackage);
+const deviceFile = driver.files[0];
+const model = (id: string) => {
+  const found = driver.models.find((m) => m.id === id);
+  if (!found || !deviceFile) throw new Error(`no ${id}`);
+  return found;
+};
+const line = (n: number, values: Record<string, string>) =>
+  Object.entries(values).map(([key, value]) => [`account.${n}.register.${key}`, value] as const);
+const key = (row: string, cells: Record<string, string>) =>
+  Object.entries(cells).map(([cell, value]) => [`phoneKeys.programKey.${row}.${cell}`, value] as const);
+
+describe('Grandstream golden files', () => {
+  it('renders two accounts, BLF and speed-dial keys, VLAN, NTP, time zone and the provisioning URL', () => {
+    const values = new Map([
+      ...line(1, {
+        Enable: '1',
+        Label: 'Reception',
+        DisplayName: 'Reception Desk',
+        UserName: '2001',
+        RegisterName: '2001',
+        Password: 's3cret<&>2001',
+        ServerAddress: 'pbx.example.com',
+        Transport: '0',
+        RegisterExpires: '3600',
+      }),
+      ...line(2, {
+        Enable: '1',
+        Label: 'Sales',
+        DisplayName: 'Sales Line',
+        UserName: '2002',
+        RegisterName: '2002',
+        Password: 'pass 2002',
+        ServerAddress: 'pbx.example.com',
+        Transport: '2',
+        RegisterExpires: '1800',
+      }),
+      ['account.1.advanced.SIPBlfListUri', 'sip:blf-reception@pbx.example.com'],
+      ['account.2.advanced.SIPHideIdentityEnable', 'true'],
+      ['account.2.advanced.SubscribeExpire', '1800'],
+      ['network.ipParameter.VLANEnable', 'true'],
+      ['network.ipParameter.VLANId', '20'],
+      ['network.ipParameter.DataVLANId', '30'],
+      ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
+      ...key('1', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
+      ...key('2', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
+      ...key('8', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
+      ...key('19', { Type: '5', Account: '2', Value: '2019', Label: 'Carol' }),
+      ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
+      ['settings.timeDate.SntpServer2', 'ntp2.example.com'],
+      ['settings.timeDate.TimeZone', '+01:00'],
+      ['settings.timeDate.TimeFormat', '0'],
+    ]);
+    const text = driver.render(values, { model: model('GXP2160'), mac: '000b82aabbcc', file: deviceFile! });
+    expect(text).toBe(golden('gxp2160-office.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('renders a GRP2614 with a negative half-hour zone, a rounded-up registration period and the firmware URL', () => {
+    const values = new Map([
+      ...line(1, {
+        Enable: '1',
+        UserName: '3001',
+        RegisterName: '3001',
+        Password: 'x',
+        ServerAddress: '10.0.0.5',
+        Transport: '1',
+        RegisterExpires: '90',
+      }),
+      ...line(4, {
+        Enable: '1',
+        UserName: '3004',
+        RegisterName: '3004',
+        Password: 'y',
+        ServerAddress: '10.0.0.5',
+      }),
+      ['network.ipParameter.VLANEnable', 'true'],
+      ['network.ipParameter.VLANId', '100'],
+      ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
+      ...key('24', { Type: '5', Account: '4', Value: '3124', Label: 'Desk 24' }),
+      ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
+      ['settings.timeDate.TimeZone', '-03:30'],
+      ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/grp2614'],
+    ]);
+    const text = driver.render(values, { model: model('GRP2614'), mac: 'c074ad112233', file: deviceFile! });
+    expect(text).toBe(golden('grp2614-keys.xml'));
+    // 90 s is written as 2 minutes, so it reads back as 120 s.
+    expect(driver.parse(text)).toEqual(new Map([...values, ['account.1.register.RegisterExpires', '120']]));
+  });
+
+  it('refuses another vendor’s file naming the line, and a Grandstream value without catalogue equivalent', () => {
+    expect(() => driver.parse('#!version:1.0.0.1\naccount.1.enable = 1\n')).toThrow(
+      'line 1: expected <gs_provision version="1">',
+    );
+    expect(() =>
+      driver.parse(
+        '<gs_provision version="1">\n<config version="1">\n<P323>2</P323>\n</config>\n</gs_provision>',
+      ),
+    ).toThrow('line 3: P323: unexpected value "2"');
+    expect(() =>
+      driver.parse(
+        '<gs_provision version="1">\n<config version="1">\n<P30>a&b</P30>\n</config>\n</gs_provision>',
+      ),
+    ).toThrow('line 3: unterminated entity "&b"');
+    // A P-value the driver does not map comes back as it is: the console names it 'Unknown parameter'.
+    expect(
+      driver.parse('<gs_provision version="1"><config version="1"><P8/></config></gs_provision>'),
+    ).toEqual(new Map([['P8', '']]));
+  });
+
+  it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
+    const lacking = {
+      ...grandstreamPackage,
+      parameters: {
+        ...grandstreamPackage.parameters,
+        unsupported: grandstreamPackage.parameters.unsupported.filter((entry) => entry.path !== 'settings'),
+      },
+    };
+    const check = driverConformance(lacking).find((c) => c.name.startsWith('maps or declares unsupported'));
+    expect(() => check?.run()).toThrow(
+      /GXP2160: \d+ parameters neither mapped nor unsupported, e\.g\. settings\./,
+    );
+  });
+
+  it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(withDriverTables(readme, driver)).toBe(readme);
+  });
+});

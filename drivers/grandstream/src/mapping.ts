@@ -1,0 +1,225 @@
+import {
+  booleanAs,
+  type DriverText,
+  type MappingEntry,
+  mapParameters,
+  type ValueConversion,
+  valueMap,
+} from '@phonefleet/sdk';
+import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
+import { type AccountPValues, accountPValues, advancedPValues, multiPurposeKeys } from './p-values.js';
+
+/** Catalogue paths → Grandstream P-values (README.md "Sources" for each number and value). */
+const on = booleanAs('1', '0');
+
+/** Catalogue phone-key types → multi-purpose key modes; types Grandstream lacks are written None (-1). */
+const keyMode = valueMap(
+  {
+    '0': '-1', // N/A → None
+    '1': '0', // Speed dial
+    '3': '11', // Directory → LDAP search
+    '5': '1', // BLF
+    '8': '8', // Transfer
+    '9': '12', // Conference
+    '10': '6', // Voice mail
+    '12': '7', // Call return
+    '13': '10', // Intercom
+    '14': '9', // Call park
+    '17': '5', // DTMF
+    '18': '14', // Record
+    '21': '13', // Multicast paging
+    '101': '15', // History → call log
+    '102': '17', // Menu
+  },
+  { otherwise: '-1' },
+);
+
+/** The catalogue numbers accounts from 1, Grandstream's keys from 0 ("0 - Account 1"). */
+const accountIndex: ValueConversion = {
+  toVendor: (value) => (/^[1-9]\d?$/.test(value) ? String(Number(value) - 1) : value),
+  fromVendor: (value) => (/^\d{1,2}$/.test(value) ? String(Number(value) + 1) : undefined),
+};
+
+/**
+ * The catalogue's periods are in seconds, Grandstream's registration, subscription and NTP periods in
+ * minutes: a period that is not a whole number of minutes is rounded up.
+ */
+const minutes: ValueConversion = {
+  toVendor: (value) => (/^\d+$/.test(value) ? String(Math.max(1, Math.ceil(Number(value) / 60))) : value),
+  fromVendor: (value) => (value === '' ? '' : /^\d+$/.test(value) ? String(Number(value) * 60) : undefined),
+};
+
+/** Catalogue zones are offsets (`+01:00`, `-03:30`, `00:00`); P246 is a POSIX rule, west positive. */
+const timeZone: ValueConversion = {
+  toVendor(value) {
+    const match = /^([+-]?)(\d{2}):(\d{2})$/.exec(value);
+    if (!match) return value;
+    const hours = Number(match[2]);
+    const minutesPart = match[3] === '00' ? '' : `:${match[3]}`;
+    if (hours === 0 && !minutesPart) return 'UTC0';
+    return `UTC${match[1] === '-' ? '+' : '-'}${hours}${minutesPart}`;
+  },
+  fromVendor(value) {
+    if (value === 'UTC0') return '00:00';
+    const match = /^UTC([+-])(\d{1,2})(?::(\d{2}))?$/.exec(value);
+    if (!match) return undefined;
+    return `${match[1] === '-' ? '+' : '-'}${match[2]?.padStart(2, '0')}:${match[3] ?? '00'}`;
+  },
+};
+
+const p = (number: number) => `P${number}`;
+
+/** Switches are 0/1; the subscription period is in minutes like the registration's. */
+const advancedConversions: Readonly<Record<string, ValueConversion>> = {
+  SIPHideIdentityEnable: on,
+  SIPAnonymousRejectEnable: on,
+  SIPServerKeepAliveEnable: on,
+  SubscribeExpire: minutes,
+};
+
+function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
+  const register = (key: string, number: number, convert?: ValueConversion): MappingEntry => ({
+    path: `account.${line}.register.${key}`,
+    key: p(number),
+    ...(convert ? { convert } : {}),
+  });
+  return [
+    register('Enable', pValues.enable),
+    register('Label', pValues.accountName),
+    register('DisplayName', pValues.name),
+    register('UserName', pValues.userId),
+    register('RegisterName', pValues.authId),
+    register('Password', pValues.password),
+    register('ServerAddress', pValues.server),
+    register('Transport', pValues.transport, valueMap({ '0': '0', '1': '1', '2': '2' }, { otherwise: '0' })),
+    register('RegisterExpires', pValues.registerMinutes, minutes),
+    register('OutboundProxy', pValues.outboundProxy),
+    register('BackupServerAddress', pValues.secondaryServer),
+    register('BackupOutboundProxy', pValues.backupOutboundProxy),
+    { path: `account.${line}.advanced.TelephonyVmNumber`, key: p(pValues.voicemail) },
+    ...Object.entries(advancedPValues).map(([setting, numbers]): MappingEntry => {
+      const convert = advancedConversions[setting];
+      return {
+        path: `account.${line}.advanced.${setting}`,
+        key: p(numbers[line - 1] ?? 0),
+        ...(convert ? { convert } : {}),
+      };
+    }),
+  ];
+}
+
+const keyEntries: MappingEntry[] = multiPurposeKeys.flatMap((key, index) => {
+  const row = `phoneKeys.programKey.${index + 1}`;
+  return [
+    { path: `${row}.Type`, key: p(key.mode), convert: keyMode },
+    { path: `${row}.Account`, key: p(key.account), convert: accountIndex },
+    { path: `${row}.Value`, key: p(key.value) },
+    { path: `${row}.Label`, key: p(key.description) },
+  ];
+});
+
+export const entries: MappingEntry[] = [
+  ...accountPValues.flatMap((pValues, index) => accountEntries(index + 1, pValues)),
+  // SIP function: layer-3 QoS (DSCP 0–63) and the RTP port.
+  { path: 'sipFunction.general.RTPLocalPort', key: 'P39' },
+  { path: 'sipFunction.general.Audiodiffserv', key: 'P1559' },
+  { path: 'sipFunction.general.SIPDSCP', key: 'P1558' },
+  // Network: manual VLAN, its tag, the PC port's tag, LLDP and STUN.
+  { path: 'network.ipParameter.VLANEnable', key: 'P22174', convert: on },
+  { path: 'network.ipParameter.VLANId', key: 'P51' },
+  { path: 'network.ipParameter.DataVLANId', key: 'P229' },
+  { path: 'network.port.PcPortEnable', key: 'P1348', convert: valueMap({ true: '0', false: '1' }) },
+  { path: 'network.lldp.LldpVlanEnable', key: 'P1684', convert: on },
+  { path: 'network.natVpn.NatStunServer', key: 'P76' },
+  // Provisioning and TR-069.
+  { path: 'provision.autoProvision.ProvisionUrl', key: 'P237' },
+  { path: 'provision.autoProvision.ProvisionUsername', key: 'P1360' },
+  { path: 'provision.autoProvision.ProvisionPassword', key: 'P1361' },
+  { path: 'provision.autoProvision.ProvisionPollingEnable', key: 'P194', convert: on },
+  { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'P193', convert: minutes },
+  { path: 'provision.tr069.Tr069AcsUrl', key: 'P4503' },
+  { path: 'provision.tr069.Tr069AcsUsername', key: 'P4504' },
+  { path: 'provision.tr069.Tr069AcsPassword', key: 'P4505' },
+  { path: 'provision.tr069.Tr069PeriodicInformEnable', key: 'P4506', convert: on },
+  { path: 'provision.tr069.Tr069PeriodicInformInterval', key: 'P4507' },
+  { path: 'provision.tr069.Tr069ConnRequestUsername', key: 'P4511' },
+  { path: 'provision.tr069.Tr069ConnRequestPassword', key: 'P4512' },
+  // Multi-purpose keys 1–24.
+  ...keyEntries,
+  // Time and date.
+  { path: 'settings.timeDate.SntpServer1', key: 'P30' },
+  { path: 'settings.timeDate.SntpServer2', key: 'P8333' },
+  { path: 'settings.timeDate.SntpRefreshPeriod', key: 'P5005', convert: minutes },
+  { path: 'settings.timeDate.TimeZone', key: 'P246', convert: timeZone },
+  { path: 'settings.timeDate.TimeFormat', key: 'P122', convert: valueMap({ '0': '1', '1': '0' }) },
+  {
+    path: 'settings.timeDate.DateFormat',
+    key: 'P102',
+    convert: valueMap({ '0': '0', '1': '1', '2': '2', '3': '3' }, { otherwise: '0' }),
+  },
+  // Maintenance: what pushes and upgrades need.
+  { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'P192' },
+  { path: 'maintenance.changePassword.AdminPassword', key: 'P2' },
+  { path: 'maintenance.logCollection.SyslogServer', key: 'P207' },
+];
+
+export const map = mapParameters(entries);
+
+const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
+const codecs = reason(
+  'Grandstream sets codecs as a list of preference slots (one P-value per slot); this setting has no single P-value',
+  'Grandstream 以多个优先级槽位（每个槽位一个 P 值）设置编解码器，此参数没有对应的单一 P 值',
+);
+const portInAddress = reason(
+  'Grandstream writes the port into the server address (host:port); this driver writes the address only',
+  'Grandstream 将端口写在服务器地址中（主机:端口），本驱动只写入地址',
+);
+const noKey = reason(
+  'Grandstream GXP/GRP phones have no equivalent setting',
+  'Grandstream GXP/GRP 话机没有对应的设置',
+);
+const split = reason(
+  'Grandstream writes this together with other settings in one P-value; not mapped by this driver',
+  'Grandstream 将此项与其他设置合并为一个 P 值，本驱动未映射',
+);
+const spread = reason(
+  'Grandstream writes this setting across several P-values (an IP address as four octets); not mapped by this driver',
+  'Grandstream 将此设置拆分为多个 P 值（IP 地址分为四段），本驱动未映射',
+);
+const notMapped = reason(
+  'Not mapped by the Grandstream driver yet: this setting does not reach Grandstream phones',
+  'Grandstream 驱动尚未映射此参数：它不会下发到 Grandstream 话机',
+);
+
+/**
+ * What Grandstream phones lack, or what this driver does not write, with the reason users see. A
+ * mapped path is supported even under a pattern here; the first pattern that matches gives the reason.
+ */
+export const unsupported: { path: string; reason: DriverText }[] = [
+  { path: 'account.*.codec', reason: codecs },
+  ...['ServerPort', 'OutboundProxyPort', 'BackupServerPort', 'BackupOutboundProxyPort'].map((key) => ({
+    path: `account.*.register.${key}`,
+    reason: portInAddress,
+  })),
+  { path: 'account.*.register.BackupTransport', reason: noKey },
+  { path: 'account.*.register.BackupRegisterExpires', reason: noKey },
+  { path: 'account.*.register.NatTraversal', reason: notMapped },
+  { path: 'account.*.advanced', reason: notMapped },
+  { path: 'sipFunction', reason: notMapped },
+  { path: 'network.ipParameter.DataVLANEnable', reason: noKey },
+  { path: 'network.ipParameter', reason: spread },
+  { path: 'network.natVpn.NatStunPort', reason: portInAddress },
+  { path: 'network.ipsecVpn', reason: noKey },
+  { path: 'network.xvpn', reason: noKey },
+  { path: 'network', reason: notMapped },
+  { path: 'provision.edm', reason: noKey },
+  { path: 'provision', reason: notMapped },
+  { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
+  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
+  { path: 'phoneKeys', reason: notMapped },
+  { path: 'settings.timeDate', reason: split },
+  { path: 'settings', reason: notMapped },
+  { path: 'function', reason: notMapped },
+  { path: 'directoryHistory', reason: notMapped },
+  { path: 'maintenance', reason: notMapped },
+];
