@@ -12,7 +12,7 @@ import type { DeviceRoute } from './http/device-app.js';
 import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
 import { startJobs } from './jobs.js';
-import type { AnyModule, BootValues, ServerAttachment } from './module.js';
+import type { AnyModule, ApiGate, BootValues, ServerAttachment } from './module.js';
 import { modules as allModules, type Cradle } from './modules/index.js';
 
 export interface RunningConsole {
@@ -48,6 +48,13 @@ function attachmentsOf(modules: readonly AnyModule[], cradle: object): ServerAtt
   });
 }
 
+function gatesOf(modules: readonly AnyModule[], cradle: object): ApiGate[] {
+  return modules.flatMap((module) => {
+    const gate = (module.gate as ((deps: object) => ApiGate) | undefined)?.(cradle);
+    return gate ? [gate] : [];
+  });
+}
+
 function ensurePortFree(host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -80,7 +87,7 @@ export async function startConsole(
     const database = new Database(config.databaseUrl ?? embedded?.url ?? '', log);
     db = database;
     await migrate(database, log, modules);
-    const bootValues: BootValues = { config, logger: log, db: database };
+    const bootValues: BootValues = { config, logger: log, db: database, modules };
     const loaded = await Promise.all(modules.map((module) => module.boot?.(bootValues)));
     const bootCradle: object = Object.assign({}, bootValues, ...loaded);
     const { generatedAdminPassword } = await seed(database, bootCradle, modules);
@@ -93,6 +100,7 @@ export async function startConsole(
       trustProxy: config.trustProxy,
       routes: routesOf(modules, cradle),
       deviceRoutes: deviceRoutesOf(modules, cradle),
+      gates: gatesOf(modules, cradle),
       sessions: cradle.sessionResolver,
       publicUrl: () => config.publicUrl,
       pluginDist: (pluginId) => cradle.pluginRegistry.distDirOf(pluginId),

@@ -11,6 +11,7 @@ import send from 'koa-send';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { projectRoot } from '../config.js';
+import type { ApiGate } from '../module.js';
 import type { SessionInfo } from '../modules/auth/session-info.js';
 import { PRODUCT_VERSION } from '../product.js';
 import { type ApiEndpoint, apiRouter } from './api-router.js';
@@ -156,7 +157,20 @@ async function authorise(
   return session;
 }
 
-function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoint {
+/** Refuses the call while an operation holds the console, unless the route stays open then. */
+function gated(route: RouteDefinition, gates: readonly ApiGate[]) {
+  return async (ctx: Context, next: Next) => {
+    if (!route.openDuringOperation) {
+      for (const gate of gates) {
+        const refusal = gate.refusal((ctx.state.request as RequestState).language);
+        if (refusal) throw refusal;
+      }
+    }
+    await next();
+  };
+}
+
+function endpoint(route: RouteDefinition, sessions: SessionResolver, gates: readonly ApiGate[]): ApiEndpoint {
   const { upload } = route;
   // Uploads are read into memory only for callers allowed to make them.
   const middleware =
@@ -181,7 +195,7 @@ function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoin
       throw error;
     }
   };
-  return { method: route.method, path: route.path, middleware: [...middleware, last] };
+  return { method: route.method, path: route.path, middleware: [gated(route, gates), ...middleware, last] };
 
   async function handle(ctx: Context): Promise<void> {
     const state = ctx.state.request as RequestState;
@@ -236,6 +250,8 @@ export interface HttpAppParts {
   trustProxy: boolean;
   routes: RouteDefinition[];
   deviceRoutes: DeviceRoute[];
+  /** What refuses API calls while a backup, restore or upgrade holds the console. */
+  gates?: readonly ApiGate[];
   sessions: SessionResolver;
   /** The URL users reach the console at, once known (`PUBLIC_URL` or the listening address). */
   publicUrl(): string | undefined;
@@ -252,6 +268,7 @@ export function createHttpApp({
   trustProxy,
   routes,
   deviceRoutes,
+  gates = [],
   sessions,
   publicUrl,
   pluginDist,
@@ -269,7 +286,7 @@ export function createHttpApp({
   for (const middleware of createDeviceApp(deviceRoutes, failures).middleware) app.use(middleware);
 
   const openApi = buildOpenApi(routes, PRODUCT_VERSION);
-  const endpoints = routes.map((route) => endpoint(route, sessions));
+  const endpoints = routes.map((route) => endpoint(route, sessions, gates));
   endpoints.push({
     method: 'get',
     path: '/openapi.json',
