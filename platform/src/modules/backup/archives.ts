@@ -124,8 +124,12 @@ export class BackupArchives implements FileSink {
     return stream;
   }
 
-  async writeLocal(fileName: string) {
+  async ensureFolder(): Promise<void> {
     await mkdir(this.folder, { recursive: true });
+  }
+
+  async writeLocal(fileName: string) {
+    await this.ensureFolder();
     const partial = this.pathOf(`${fileName}${PARTIAL_SUFFIX}`);
     // `flush`: the bytes are on disk before the rename makes the archive visible.
     return {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RunningConsole } from '../../app.js';
 import type { Database } from '../../db/database.js';
 import { createTenant, insertDevices } from '../../testing/tenants.js';
-import type { ApiClient } from '../../testing/test-console.js';
+import { ApiClient, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
 import { until } from '../../testing/until.js';
 import { tablePlan } from './catalogue.js';
 
@@ -93,15 +93,23 @@ export async function fingerprint(running: RunningConsole): Promise<Record<strin
   return result;
 }
 
-/** The dialog's status until the console is free again, as the last outcome says. */
-export async function waitForIdle(api: ApiClient, timeoutMs = 60_000) {
+/**
+ * The dialog's status until the console is free again, polled as the administrator (signing in
+ * again when a restore ended the sessions).
+ */
+export async function waitForIdle(url: string, timeoutMs = 60_000) {
+  const poller = new ApiClient(url);
+  await poller.signIn('admin', TEST_ADMIN_PASSWORD);
   const reply = await until(
-    () =>
-      api.call<{ status: number; last: { outcome: string; message: string } | null }>(
+    async () => {
+      const status = await poller.call<{ status: number; last: { outcome: string; message: string } | null }>(
         'GET',
         '/backup/status',
-      ),
-    (status) => status.code !== 0 || status.rows[0]?.status === 0,
+      );
+      if (status.code === 80000) await poller.signIn('admin', TEST_ADMIN_PASSWORD);
+      return status;
+    },
+    (status) => status.code === 0 && status.rows[0]?.status === 0,
     timeoutMs,
   );
   return reply;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { type Readable, Transform, type Writable } from 'node:stream';
 import {
   AlarmType,
@@ -234,6 +235,7 @@ export class BackupService {
     held: HeldOperation,
   ): Promise<void> {
     let sftp: SftpSession | undefined;
+    let downloaded: string | undefined;
     const client = this.db.newClient(this.logger);
     try {
       let source: Readable;
@@ -245,7 +247,11 @@ export class BackupService {
           password: plan.password,
           pinnedKey: plan.hostKey,
         });
-        source = sftp.read(archive.fileName);
+        // Fetched whole first (many reads in flight), then restored from the local copy.
+        downloaded = this.archives.pathOf(`${archive.fileName}${PARTIAL_SUFFIX}`);
+        await this.archives.ensureFolder();
+        await sftp.download(archive.fileName, downloaded);
+        source = await this.archives.openLocal(`${archive.fileName}${PARTIAL_SUFFIX}`);
       } else {
         source = await this.archives.openLocal(archive.fileName);
       }
@@ -282,6 +288,7 @@ export class BackupService {
     } catch (error) {
       await this.failed(held, error, false);
     } finally {
+      if (downloaded) await rm(downloaded, { force: true });
       sftp?.close();
       await client.end().catch(() => undefined);
     }

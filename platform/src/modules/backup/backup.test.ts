@@ -42,7 +42,7 @@ async function localPlan(content = ['configuration', 'devices', 'firmware', 'log
 async function backUp(planId: number) {
   const started = await admin.call<{ status: number }>('POST', '/backup/execute', { id: planId });
   expect(started.code, started.message).toBe(0);
-  const done = await waitForIdle(admin);
+  const done = await waitForIdle(running.url);
   expect(done.rows[0]?.last).toMatchObject({ status: 1, outcome: 'done' });
   const list = await admin.call<{ id: number; fileName: string; size: number }>('POST', '/backup/search', {
     planId,
@@ -53,9 +53,7 @@ async function backUp(planId: number) {
 async function restore(id: number, api = admin) {
   const started = await api.call('POST', `/backup/recover/${id}`, {});
   expect(started.code, started.message).toBe(0);
-  const poller = new ApiClient(running.url);
-  await poller.signIn('admin', TEST_ADMIN_PASSWORD);
-  const done = await waitForIdle(poller);
+  const done = await waitForIdle(running.url);
   return done.rows[0]?.last;
 }
 
@@ -247,7 +245,7 @@ describe('the operation lock', () => {
     ]);
     expect(replies.map((reply) => reply.code).sort()).toEqual([0, 100000]);
     for (const reply of replies) expect(reply.rows[0]).toMatchObject({ status: 1 });
-    await waitForIdle(admin);
+    await waitForIdle(running.url);
     expect(await count(running.cradle.db, 'SELECT count(*) AS n FROM backups')).toBe(before + 1);
   });
 
