@@ -427,6 +427,10 @@ export const messages = {
     en: 'The backup was made by an older console version; restore it on that version, then upgrade',
     zh: '该备份由旧版本的控制台生成，请在该版本上恢复后再升级',
   },
+  backupPartsMismatch: {
+    en: "The backup's rows refer to data of a part it does not hold and this console no longer has; nothing was restored (restore a backup with that part too)",
+    zh: '备份中的数据引用了其未包含、且本控制台已不存在的部分，未恢复任何数据（请恢复同时包含该部分的备份）',
+  },
   backupArchiveMissing: { en: 'The backup file is no longer there', zh: '备份文件已不存在' },
   backupCancelled: { en: 'The operation was cancelled', zh: '操作已取消' },
   backupInterrupted: {

@@ -50,11 +50,18 @@ async function backUp(planId: number) {
   return list.rows[0] as { id: number; fileName: string; size: number };
 }
 
-async function restore(id: number, api = admin) {
-  const started = await api.call('POST', `/backup/recover/${id}`, {});
+/**
+ * Restores an archive and waits for the outcome. A restore that went through ended every session
+ * (users sign in again); one that failed changed nothing, sessions included.
+ */
+async function restore(id: number) {
+  const started = await admin.call('POST', `/backup/recover/${id}`, {});
   expect(started.code, started.message).toBe(0);
-  const done = await waitForIdle(running.url);
-  return done.rows[0]?.last;
+  const last = (await waitForIdle(running.url)).rows[0]?.last;
+  const after = await admin.call('POST', '/backup/search', {});
+  expect(after.code).toBe(last?.outcome === 'done' ? 80000 : 0);
+  if (after.code === 80000) await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+  return last;
 }
 
 describe('backup and restore to the data folder', () => {
@@ -125,9 +132,6 @@ describe('backup and restore to the data folder', () => {
     const last = await restore(archive.id);
     expect(last).toMatchObject({ status: 2, outcome: 'done' });
     expect(await fingerprint(running)).toEqual(before);
-    // Every session ended: users sign in again.
-    expect((await admin.call('POST', '/backup/search', {})).code).toBe(80000);
-    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
   }, 120_000);
 
   it('keeps the newest N archives of a plan', async () => {
@@ -199,6 +203,55 @@ describe('backup and restore to the data folder', () => {
     });
     expect(await fingerprint(running)).toEqual(before);
   }, 120_000);
+});
+
+describe('content parts and schedules', () => {
+  it('restores only the parts a backup holds; refuses one whose rows would refer to data that is gone', async () => {
+    const { db } = running.cradle;
+    const logs = await backUp(await localPlan(['logs']));
+    const capture = await db.one('SELECT * FROM diagnostic_sessions');
+    await db.execute('DELETE FROM diagnostic_sessions');
+    await db.execute(
+      `UPDATE devices SET device_name = 'renamed after the backup' WHERE mac = 'aa0000000003'`,
+    );
+    expect(await restore(logs.id)).toMatchObject({ outcome: 'done' });
+    expect(await db.one('SELECT * FROM diagnostic_sessions')).toEqual(capture);
+    expect(await db.one(`SELECT device_name FROM devices WHERE mac = 'aa0000000003'`)).toEqual({
+      device_name: 'renamed after the backup',
+    });
+
+    // Devices only, then their site is gone: restoring them would leave devices on no site.
+    const devices = await backUp(await localPlan(['devices']));
+    const site = await db.one<{ site_id: string }>(`SELECT site_id FROM devices WHERE mac = 'aa0000000003'`);
+    await db.execute(
+      'UPDATE devices SET site_id = (SELECT min(id) FROM sites WHERE id <> $1) WHERE site_id = $1',
+      [site?.site_id],
+    );
+    await db.execute('DELETE FROM sites WHERE id = $1', [site?.site_id]);
+    const before = await fingerprint(running);
+    expect(await restore(devices.id)).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringContaining('nothing was restored'),
+    });
+    expect(await fingerprint(running)).toEqual(before);
+  }, 60_000);
+
+  it('a due automatic plan runs once however many instances tick together', async () => {
+    const { db } = running.cradle;
+    const planId = await localPlan(['configuration']);
+    await db.execute(
+      `UPDATE backup_plans SET automatic = 2, weekday = 3, next_run_at = now() - interval '1 second' WHERE id = $1`,
+      [planId],
+    );
+    const before = await count(db, `SELECT count(*) AS n FROM backups WHERE plan_id = ${planId}`);
+    await Promise.all([running.cradle.backupSchedule.tick(), second.cradle.backupSchedule.tick()]);
+    await waitForIdle(running.url);
+    expect(await count(db, `SELECT count(*) AS n FROM backups WHERE plan_id = ${planId}`)).toBe(before + 1);
+    const plan = await admin.call<{ nextRunAt: string }>('GET', `/backup/config/${planId}`);
+    const next = new Date(plan.rows[0]?.nextRunAt ?? 0);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect([next.getDay(), next.getHours(), next.getMinutes()]).toEqual([3, 2, 0]);
+  });
 });
 
 describe('the operation lock', () => {

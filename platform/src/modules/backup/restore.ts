@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import tar from 'tar-stream';
 import { ident, readCatalogue, type TablePlan } from './catalogue.js';
+import { brokenReference } from './references.js';
 import {
   ARCHIVE_FORMAT,
   type ArchiveHeader,
@@ -19,8 +20,11 @@ import {
 
 /** A restore refused with the message a user reads; nothing was changed. */
 export class RestoreRefused extends Error {
-  constructor(readonly key: MessageKey) {
-    super(key);
+  constructor(
+    readonly key: MessageKey,
+    detail?: string,
+  ) {
+    super(detail ? `${key}: ${detail}` : key);
   }
 }
 
@@ -153,6 +157,11 @@ export async function restoreSnapshot(
       if (!created.has(oid)) await client.query('SELECT lo_create($1::oid)', [oid]);
     }
     await setSequences(client, catalogue.tables, header.sequences);
+    if (!full) {
+      hooks.onStep('references');
+      const broken = await brokenReference(client, emptied);
+      if (broken) throw new RestoreRefused('backupPartsMismatch', broken);
+    }
     await hooks.beforeCommit();
     for (const channel of RESTORED_CHANNELS)
       await client.query(`SELECT pg_notify($1, 'restored')`, [channel]);
