@@ -1,5 +1,5 @@
 import { AppError } from '../../http/envelope.js';
-import { defineRoute, emptyObject, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import type { StoredUpload } from '../../http/upload.js';
 import type { BackupArchives } from './archives.js';
@@ -42,7 +42,6 @@ export function backupRoutes({
       openDuringOperation: true,
       summary: 'Cancel the running backup or restore while it allows it (the dialog’s Cancel)',
       access,
-      body: emptyObject,
       handler: async ({ ctx }) => ({ rows: [await operationLock.cancel(languageOf(ctx))] }),
     }),
     defineRoute({
@@ -100,7 +99,6 @@ export function backupRoutes({
       path: '/backup/recover/:id',
       summary: 'Restore an archive (data and firmware); every user signs in again afterwards',
       access: { ...access, button: 'recover' },
-      body: emptyObject.or(idBody.partial()),
       handler: async ({ params, ctx }) => ({
         rows: [await backupService.recover(Number(params.id) || 0, languageOf(ctx))],
       }),
