@@ -31,6 +31,12 @@ export function archiveName(prefix: string, at: Date): string {
   return `${prefix}-${stamp}.tar.gz`;
 }
 
+/** Where and what a backup writes: a plan, or (id null) an archive of no plan. */
+export type BackupTarget = Pick<
+  StoredPlan,
+  'fileName' | 'content' | 'destination' | 'remoteUrl' | 'username' | 'password' | 'hostKey' | 'keep'
+> & { id: number | null };
+
 /** The message a failure is reported with (status and alarm), in English for the record. */
 function reasonOf(error: unknown): { key: MessageKey; detail: string } {
   if (error instanceof SftpError || error instanceof RestoreRefused)
@@ -114,6 +120,20 @@ export class BackupService {
   }
 
   private async backUp(plan: StoredPlan, held: HeldOperation): Promise<void> {
+    try {
+      const archive = await this.writeBackup(plan, held);
+      await held.release('done', archive.fileName);
+    } catch (error) {
+      await this.failed(held, error, true);
+    }
+  }
+
+  /**
+   * Writes one archive while `held` is this instance's (the upgrade's backup before it migrates,
+   * say): records it and keeps the plan's newest; throws on failure, leaving nothing behind, and
+   * never releases the lock (the caller does). A target with a null id belongs to no plan.
+   */
+  async writeBackup(plan: BackupTarget, held: HeldOperation): Promise<BackupRow> {
     const startedAt = new Date();
     const fileName = archiveName(plan.fileName, startedAt);
     let discard: (() => Promise<void>) | undefined;
@@ -132,7 +152,7 @@ export class BackupService {
           pinnedKey: plan.hostKey,
         });
         sftp = session;
-        if (!plan.hostKey) await this.plans.pinHostKey(plan.id, session.hostKey);
+        if (!plan.hostKey && plan.id !== null) await this.plans.pinHostKey(plan.id, session.hostKey);
         destination = session.write(`${fileName}${PARTIAL_SUFFIX}`);
         complete = () => session.rename(`${fileName}${PARTIAL_SUFFIX}`, fileName);
         discard = () => session.remove(`${fileName}${PARTIAL_SUFFIX}`).catch(() => undefined);
@@ -154,7 +174,7 @@ export class BackupService {
       await held.uncancellable();
       await complete();
       discard = undefined;
-      await this.archives.record({
+      const archive = await this.archives.record({
         planId: plan.id,
         fileName,
         backupTime: result.header.takenAt,
@@ -164,11 +184,11 @@ export class BackupService {
         size: result.size,
         sha256: result.sha256,
       });
-      await this.keepNewest(plan, sftp);
-      await held.release('done', fileName);
+      if (plan.id !== null) await this.keepNewest(plan.id, plan.keep, sftp);
+      return archive;
     } catch (error) {
       await discard?.().catch(() => undefined);
-      await this.failed(held, error, true);
+      throw error;
     } finally {
       sftp?.close();
       await client.end().catch(() => undefined);
@@ -176,8 +196,8 @@ export class BackupService {
   }
 
   /** Deletes the plan's archives beyond its newest `keep` (their files, then their rows). */
-  private async keepNewest(plan: StoredPlan, sftp: SftpSession | undefined): Promise<void> {
-    const old = await this.archives.beyond(plan.id, plan.keep);
+  private async keepNewest(planId: number, keep: number, sftp: SftpSession | undefined): Promise<void> {
+    const old = await this.archives.beyond(planId, keep);
     for (const archive of old) {
       if (archive.destination === 'remote') await sftp?.remove(archive.fileName).catch(() => undefined);
       else await this.archives.removeLocal(archive.fileName);
@@ -225,15 +245,32 @@ export class BackupService {
       step: 'starting',
       language,
     });
-    this.background(this.restore(archive, plan, held));
+    this.background(this.restore(archive, held));
     return this.lock.status(language);
   }
 
-  private async restore(
-    archive: BackupRow,
-    plan: StoredPlan | undefined,
-    held: HeldOperation,
-  ): Promise<void> {
+  private async remotePlanOf(archive: BackupRow): Promise<StoredPlan> {
+    const plan =
+      archive.planId === null ? undefined : await this.plans.get(archive.planId).catch(() => undefined);
+    if (!plan) throw AppError.invalid('backupArchiveMissing');
+    return plan;
+  }
+
+  private async restore(archive: BackupRow, held: HeldOperation): Promise<void> {
+    try {
+      await this.restoreArchive(archive, held);
+      await held.release('done', archive.fileName);
+    } catch (error) {
+      await this.failed(held, error, false);
+    }
+  }
+
+  /**
+   * Restores an archive while `held` is this instance's (the upgrade's roll-back, say): throws on
+   * any failure with the old data intact, and never releases the lock (the caller does).
+   */
+  async restoreArchive(archive: BackupRow, held: HeldOperation): Promise<void> {
+    const plan = archive.destination === 'remote' ? await this.remotePlanOf(archive) : undefined;
     let sftp: SftpSession | undefined;
     let downloaded: string | undefined;
     const client = this.db.newClient(this.logger);
@@ -284,9 +321,6 @@ export class BackupService {
           await held.uncancellable();
         },
       });
-      await held.release('done', archive.fileName);
-    } catch (error) {
-      await this.failed(held, error, false);
     } finally {
       if (downloaded) await rm(downloaded, { force: true });
       sftp?.close();
