@@ -61,7 +61,8 @@ async function* chunks(bytes: Buffer): AsyncGenerator<Buffer> {
 
 /**
  * Everything a backup of every part holds, as one text per table (rows in a fixed order), each large
- * object's digest and each sequence's value: equal texts mean equal data, byte for byte.
+ * object's digest and each sequence's value, and every index (a full restore rebuilds them): equal
+ * texts mean equal data, byte for byte.
  */
 export async function fingerprint(running: RunningConsole): Promise<Record<string, string>> {
   const { db } = running.cradle;
@@ -80,6 +81,10 @@ export async function fingerprint(running: RunningConsole): Promise<Record<strin
   const objects = await db.query<{ oid: string; digest: string }>(
     'SELECT oid, md5(lo_get(oid)) AS digest FROM pg_largeobject_metadata ORDER BY oid',
   );
+  const [indexes] = await db.query<{ all: string }>(
+    `SELECT string_agg(indexdef, E'\n' ORDER BY indexdef) AS all FROM pg_indexes WHERE schemaname = current_schema()`,
+  );
+  result.indexes = indexes?.all ?? '';
   result['large objects'] = objects.map((object) => `${object.oid}=${object.digest}`).join(',');
   const sequences = await db.query<{ name: string }>(
     `SELECT sequencename AS name FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1`,

@@ -44,3 +44,23 @@ export async function brokenReference(
   }
   return undefined;
 }
+
+/**
+ * Drops the indexes of `tables` that no constraint owns and answers the statements that build them
+ * again: a table refilled whole is faster to index once, sorted, than row by row (inside the
+ * restore's transaction, so a failure brings them back with the rest).
+ */
+export async function dropPlainIndexes(client: pg.ClientBase, tables: string[]): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indrelid
+       JOIN pg_class ic ON ic.oid = i.indexrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
+      WHERE c.relname = ANY($1)
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [tables],
+  );
+  if (rows.length) await client.query(`DROP INDEX ${rows.map((row) => row.name).join(', ')}`);
+  return rows.map((row) => row.definition);
+}

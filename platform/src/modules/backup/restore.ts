@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import tar from 'tar-stream';
 import { ident, readCatalogue, type TablePlan } from './catalogue.js';
-import { brokenReference } from './references.js';
+import { brokenReference, dropPlainIndexes } from './references.js';
 import {
   ARCHIVE_FORMAT,
   type ArchiveHeader,
@@ -50,6 +50,7 @@ interface RestoreHooks {
  * header is checked first, then the tables it holds are emptied and refilled with COPY FROM STDIN,
  * the large objects recreated with their oids, the sequences set, the transient tables (sessions)
  * emptied; every entry's SHA-256 is checked against the manifest, the last entry, before COMMIT.
+ * A full restore drops the tables' plain indexes and builds them once the rows are in.
  * Triggers (alarms, rollups, cache notices) and foreign-key checks are off for the transaction
  * (`session_replication_role = replica`): the rows are exactly those of a consistent snapshot. Any
  * failure — a damaged or cut-off archive, a wrong checksum, a cancel — rolls back: the old data stays.
@@ -99,8 +100,13 @@ export async function restoreSnapshot(
     await unlinkObjects(client, tables, header.largeObjects);
     const full = BACKUP_CONTENTS.every((part) => header.content.includes(part));
     const emptied = [...tables.map((table) => table.name), ...catalogue.transient];
-    if (full) await client.query(`TRUNCATE ${emptied.map(ident).join(', ')}`);
-    else for (const name of emptied) await client.query(`DELETE FROM ${ident(name)}`);
+    let rebuild: string[] = [];
+    if (full) {
+      await client.query(`TRUNCATE ${emptied.map(ident).join(', ')}`);
+      rebuild = await dropPlainIndexes(client, emptied);
+    } else {
+      for (const name of emptied) await client.query(`DELETE FROM ${ident(name)}`);
+    }
 
     let copying: { table: string; stream: Writable } | undefined;
     const endCopy = async () => {
@@ -157,6 +163,11 @@ export async function restoreSnapshot(
       if (!created.has(oid)) await client.query('SELECT lo_create($1::oid)', [oid]);
     }
     await setSequences(client, catalogue.tables, header.sequences);
+    if (rebuild.length) {
+      hooks.onStep('indexes');
+      await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      for (const statement of rebuild) await client.query(statement);
+    }
     if (!full) {
       hooks.onStep('references');
       const broken = await brokenReference(client, emptied);
