@@ -218,11 +218,19 @@ export class OperationLock implements ApiGate {
       }
     };
     const timer = setInterval(() => void beat(), HEARTBEAT_MS);
+    let stepping: Promise<void> = Promise.resolve();
     timer.unref();
     return {
       signal: controller.signal,
-      step: async (step) => {
-        await this.db.execute('UPDATE operation_lock SET step = $2 WHERE holder = $1', [this.instance, step]);
+      // One after another: steps written on two pooled connections at once could land out of order.
+      step: (step) => {
+        stepping = stepping
+          .catch(() => undefined)
+          .then(() =>
+            this.db.execute('UPDATE operation_lock SET step = $2 WHERE holder = $1', [this.instance, step]),
+          )
+          .then(() => undefined);
+        return stepping;
       },
       uncancellable: async () => {
         await this.db.execute('UPDATE operation_lock SET cancellable = false WHERE holder = $1', [

@@ -272,10 +272,12 @@ async function setSequences(
   for (const sequence of sequences) {
     if (!known.has(sequence.name) || !/^\d+$/.test(sequence.lastValue))
       throw new RestoreRefused('backupArchiveDamaged');
-    await client.query('SELECT setval($1::regclass, $2::bigint, $3::boolean)', [
-      ident(sequence.name),
-      sequence.lastValue,
-      sequence.isCalled,
-    ]);
+    // setval is not undone by a rollback: a sequence is only ever moved up, so a restore that fails
+    // after this never leaves one below ids that exist. A higher value than the archive's is a gap.
+    await client.query(
+      `SELECT setval($1::regclass, $2::bigint, $3::boolean) FROM ${ident(sequence.name)}
+        WHERE last_value < $2::bigint OR (last_value = $2::bigint AND NOT is_called)`,
+      [ident(sequence.name), sequence.lastValue, sequence.isCalled],
+    );
   }
 }
