@@ -13,7 +13,7 @@ import type { DeviceRoute } from './http/device-app.js';
 import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
 import { startJobs } from './jobs.js';
-import type { AnyModule, BootValues, ServerAttachment } from './module.js';
+import type { AnyModule, ApiGate, BootValues, ServerAttachment } from './module.js';
 import { modules as allModules, type Cradle } from './modules/index.js';
 
 export interface RunningConsole {
@@ -53,6 +53,13 @@ function attachmentsOf(modules: readonly AnyModule[], cradle: object): ServerAtt
   });
 }
 
+function gatesOf(modules: readonly AnyModule[], cradle: object): ApiGate[] {
+  return modules.flatMap((module) => {
+    const gate = (module.gate as ((deps: object) => ApiGate) | undefined)?.(cradle);
+    return gate ? [gate] : [];
+  });
+}
+
 /**
  * Boots the whole console from its modules: database (embedded unless DATABASE_URL), migrations
  * and module boots (registries) side by side, seeds, container, jobs, HTTP (with the modules'
@@ -76,7 +83,7 @@ export async function startConsole(
     embedded = started.embedded;
     const database = new Database(started.url, log);
     db = database;
-    const bootValues: BootValues = { config, logger: log, db: database };
+    const bootValues: BootValues = { config, logger: log, db: database, modules };
     // Loading drivers and plugins needs no schema: it runs while migrations are checked or applied.
     const [, loaded] = await Promise.all([
       migrate(database, log, modules),
@@ -97,6 +104,7 @@ export async function startConsole(
       trustProxy: config.trustProxy,
       routes: routesOf(modules, cradle),
       deviceRoutes: deviceRoutesOf(modules, cradle),
+      gates: gatesOf(modules, cradle),
       sessions: cradle.sessionResolver,
       publicUrl: () => config.publicUrl,
       pluginDist: (pluginId) => cradle.pluginRegistry.distDirOf(pluginId),

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Language } from '@phonefleet/sdk';
 import type { Logger } from 'pino';
 import type { Transaction } from 'sequelize';
 import type { ConsoleConfig } from './config.js';
@@ -20,6 +21,30 @@ export interface BootValues {
   config: ConsoleConfig;
   logger: Logger;
   db: Database;
+  /** The console's modules, for what reads their declarations (the backup's content parts). */
+  modules: readonly AnyModule[];
+}
+
+/** The parts a backup's content is chosen from (spec §3 Backup), besides configuration data. */
+export type BackupPart = 'configuration' | 'devices' | 'firmware' | 'logs';
+
+/**
+ * Where a module's tables go in a backup (docs/backup.md). Tables are discovered from the catalogue;
+ * a table named nowhere is configuration data. `transient` tables (sessions, captchas, caches) are
+ * never backed up and are emptied by a restore; `untouched` ones (the backup module's own state:
+ * the lock, the plans, the list of archives) are neither backed up nor restored.
+ */
+export type BackupDeclaration = Partial<
+  Record<Exclude<BackupPart, 'configuration'> | 'transient' | 'untouched', string[]>
+>;
+
+/**
+ * Refuses API calls while a cluster-wide operation (backup, restore, upgrade) holds the console:
+ * answers the refusal, or undefined to let the call through. Called for every route not marked
+ * `openDuringOperation`; it must answer from memory.
+ */
+export interface ApiGate {
+  refusal(language: Language): Error | undefined;
 }
 
 /** One schema change. Names sort in the one global order (`0009-…`); a name is never reused or renamed. */
@@ -85,6 +110,10 @@ interface ModuleShape {
   /** What takes part in the HTTP server beside the routes (the live module's socket.io server). */
   attach?: (deps: never) => ServerAttachment;
   migrations?: Migration[];
+  /** Which backup content part each of its tables belongs to (default: configuration data). */
+  backup?: BackupDeclaration;
+  /** What refuses API calls while the console is held (the backup module's operation lock). */
+  gate?: (deps: never) => ApiGate;
   /**
    * Idempotent first-start data; runs at every start in module order, in one locked transaction,
    * with the boot values (and what modules' `boot` loaded), before any service exists.
@@ -122,6 +151,7 @@ export type NeedsOf<M> = UnionToIntersection<
   | (M extends { deviceRoutes: infer R } ? Param<R> : never)
   | (M extends { jobs: infer J } ? Param<J> : never)
   | (M extends { attach: infer A } ? Param<A> : never)
+  | (M extends { gate: infer G } ? Param<G> : never)
   | BootValues
 >;
 

@@ -392,6 +392,61 @@ export const messages = {
     en: "The phone's own log could not be read",
     zh: '无法读取话机自身的日志',
   },
+  backingUp: { en: 'Backing up, please wait...', zh: '正在备份，请稍候...' },
+  recovering: { en: 'Recovering, please wait...', zh: '正在恢复，请稍候...' },
+  upgrading: { en: 'Upgrading,please wait...', zh: '正在升级，请稍候...' },
+  backupContentRequired: { en: 'Please select at least one backup content', zh: '请至少选择一项备份内容' },
+  backupFileNameRequired: { en: 'Please enter the file name', zh: '请输入文件名' },
+  backupUrlTooLong: {
+    en: 'The remote server URL is at most 512 characters',
+    zh: '远程服务器地址最多 512 个字符',
+  },
+  backupUrlInvalid: {
+    en: 'The remote server URL must look like sftp://host[:port]/folder',
+    zh: '远程服务器地址格式应为 sftp://主机[:端口]/目录',
+  },
+  backupRemoteIncomplete: {
+    en: 'A remote backup needs the server URL, username and password',
+    zh: '远程备份需要服务器地址、用户名和密码',
+  },
+  backupRemoteAuthFailed: {
+    en: 'The backup server refused the username or password',
+    zh: '备份服务器拒绝了用户名或密码',
+  },
+  backupRemoteUnreachable: { en: 'The backup server could not be reached', zh: '无法连接备份服务器' },
+  backupRemoteHostKeyChanged: {
+    en: "The backup server's host key changed since it was pinned; if the server was replaced, save the settings again to pin the new key",
+    zh: '备份服务器的主机密钥与已固定的不同；如果服务器已更换，请重新保存设置以固定新密钥',
+  },
+  backupRemoteFailed: { en: 'The backup server refused to store the file', zh: '备份服务器拒绝保存文件' },
+  backupArchiveDamaged: {
+    en: 'The backup file is damaged or incomplete; nothing was restored',
+    zh: '备份文件已损坏或不完整，未恢复任何数据',
+  },
+  backupArchiveNewer: {
+    en: 'The backup was made by a newer console version; upgrade this console first',
+    zh: '该备份由更新版本的控制台生成，请先升级本控制台',
+  },
+  backupArchiveOlder: {
+    en: 'The backup was made by an older console version; restore it on that version, then upgrade',
+    zh: '该备份由旧版本的控制台生成，请在该版本上恢复后再升级',
+  },
+  backupPartsMismatch: {
+    en: "The backup's rows refer to data of a part it does not hold and this console no longer has; nothing was restored (restore a backup with that part too)",
+    zh: '备份中的数据引用了其未包含、且本控制台已不存在的部分，未恢复任何数据（请恢复同时包含该部分的备份）',
+  },
+  backupArchiveMissing: { en: 'The backup file is no longer there', zh: '备份文件已不存在' },
+  backupCancelled: { en: 'The operation was cancelled', zh: '操作已取消' },
+  backupInterrupted: {
+    en: 'The console instance running the operation stopped',
+    zh: '执行该操作的控制台实例已停止',
+  },
+  backupNotCancellable: { en: 'The operation can no longer be cancelled', zh: '该操作已无法取消' },
+  backupDatabaseRole: {
+    en: 'The database user may not set session_replication_role, which a restore needs (see docs/backup.md)',
+    zh: '数据库用户无权设置 session_replication_role，恢复需要该权限（见 docs/backup.md）',
+  },
+  backupFailedAlarm: { en: 'Backup failed', zh: '备份失败' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -31,6 +31,8 @@ export class AppError extends Error {
     readonly messageExt: string | null = null,
     /** Preformatted text when the message has parameters (validation engine messages). */
     readonly text?: { en: string; zh: string },
+    /** Rows the refusal carries (the operation status a blocked call answers with). */
+    readonly rows: unknown[] = [],
   ) {
     super(text?.en ?? messageKey);
     this.name = 'AppError';
@@ -99,5 +101,5 @@ export function failure(error: AppError, language: Language): ApiEnvelope<never>
       ? error.text.zh
       : error.text.en
     : translate(error.messageKey, language);
-  return { code: error.code, message, messageExt: error.messageExt, result: { rows: [] } };
+  return { code: error.code, message, messageExt: error.messageExt, result: { rows: error.rows as never[] } };
 }

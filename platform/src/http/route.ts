@@ -42,6 +42,11 @@ export interface RouteDefinition<
   path: string;
   summary: string;
   access: A;
+  /**
+   * Answered while a backup, restore or upgrade holds the console (sign-in, the status the blocking
+   * dialog polls, Cancel); every other route is refused then with the operation's code.
+   */
+  openDuringOperation?: true;
   /** Multipart request with one file in field `file`; form fields are validated by `body`. */
   upload?: Upload;
   body?: BodySchema;

@@ -11,6 +11,7 @@ import send from 'koa-send';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { projectRoot } from '../config.js';
+import type { ApiGate } from '../module.js';
 import type { SessionInfo } from '../modules/auth/session-info.js';
 import { PRODUCT_VERSION } from '../product.js';
 import { type ApiEndpoint, apiRouter } from './api-router.js';
@@ -185,7 +186,20 @@ async function authorise(
   return session;
 }
 
-function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoint {
+/** Refuses the call while an operation holds the console, unless the route stays open then. */
+function gated(route: RouteDefinition, gates: readonly ApiGate[]) {
+  return async (ctx: Context, next: Next) => {
+    if (!route.openDuringOperation) {
+      for (const gate of gates) {
+        const refusal = gate.refusal((ctx.state.request as RequestState).language);
+        if (refusal) throw refusal;
+      }
+    }
+    await next();
+  };
+}
+
+function endpoint(route: RouteDefinition, sessions: SessionResolver, gates: readonly ApiGate[]): ApiEndpoint {
   const { upload } = route;
   // Uploads are read into memory only for callers allowed to make them.
   const middleware =
@@ -212,7 +226,7 @@ function endpoint(route: RouteDefinition, sessions: SessionResolver): ApiEndpoin
         }
       }
     : handle;
-  return { method: route.method, path: route.path, middleware: [...middleware, last] };
+  return { method: route.method, path: route.path, middleware: [gated(route, gates), ...middleware, last] };
 
   async function handle(ctx: Context): Promise<void> {
     const state = ctx.state.request as RequestState;
@@ -267,6 +281,8 @@ export interface HttpAppParts {
   trustProxy: boolean;
   routes: RouteDefinition[];
   deviceRoutes: DeviceRoute[];
+  /** What refuses API calls while a backup, restore or upgrade holds the console. */
+  gates?: readonly ApiGate[];
   sessions: SessionResolver;
   /** The URL users reach the console at, once known (`PUBLIC_URL` or the listening address). */
   publicUrl(): string | undefined;
@@ -283,6 +299,7 @@ export function createHttpApp({
   trustProxy,
   routes,
   deviceRoutes,
+  gates = [],
   sessions,
   publicUrl,
   pluginDist,
@@ -301,7 +318,7 @@ export function createHttpApp({
 
   // Built when first asked for: converting every route's schemas cost the start 50–120 ms (measured).
   let openApi: object | undefined;
-  const endpoints = routes.map((route) => endpoint(route, sessions));
+  const endpoints = routes.map((route) => endpoint(route, sessions, gates));
   endpoints.push({
     method: 'get',
     path: '/openapi.json',

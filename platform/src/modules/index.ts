@@ -2,6 +2,7 @@ import type { BootCradleOf, CradleOf, UnmetModules } from '../module.js';
 import { accessModule } from './access/module.js';
 import { alarmsModule } from './alarms/module.js';
 import { authModule } from './auth/module.js';
+import { backupModule } from './backup/module.js';
 import { callsModule } from './calls/module.js';
 import { configurationModule } from './configuration/module.js';
 import { deviceDownloadsModule } from './device-downloads/module.js';
@@ -71,6 +72,7 @@ export const modules = [
   diagnosticsModule,
   usersModule,
   organisationsModule,
+  backupModule,
 ] as const;
 
 export type Modules = typeof modules;

@@ -1,4 +1,5 @@
 export type * from './alarms.js';
+export * from './backup.js';
 export type * from './calls.js';
 export type * from './devices.js';
 export * from './diagnostics.js';

@@ -22,4 +22,5 @@ export const alarmsModule = defineModule({
     { name: 'alarm-delivery', everyMs: 1000, run: async () => void (await alarmNotifier.pass()) },
   ],
   migrations: [alarms, alarmStrategies],
+  backup: { logs: ['alarms'] },
 });

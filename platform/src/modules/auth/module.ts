@@ -16,5 +16,6 @@ export const authModule = defineModule({
   },
   routes: authRoutes,
   migrations: [loginThrottle],
+  backup: { transient: ['sessions', 'captchas', 'password_resets', 'rate_limits'] },
   seed: seedAdministrator,
 });

@@ -30,6 +30,7 @@ export function authRoutes({
     defineRoute({
       method: 'get',
       path: '/captcha',
+      openDuringOperation: true,
       summary: 'A new verification code image (single use, 5 minutes)',
       access: 'public',
       handler: async () => ({ rows: [await captchaService.create()] }),
@@ -37,6 +38,7 @@ export function authRoutes({
     defineRoute({
       method: 'post',
       path: '/user/login',
+      openDuringOperation: true,
       summary: 'Sign in with email or user name, password and verification code',
       access: 'public',
       body: loginBody,
@@ -54,6 +56,7 @@ export function authRoutes({
     defineRoute({
       method: 'post',
       path: '/user/logout',
+      openDuringOperation: true,
       summary: 'Sign out',
       access: 'session',
       handler: async ({ session, ctx }) => {
@@ -65,6 +68,7 @@ export function authRoutes({
     defineRoute({
       method: 'get',
       path: '/homepage/init',
+      openDuringOperation: true,
       summary: 'The signed-in user, resources and permission buttons (code 80000 when signed out)',
       access: 'session',
       handler: async ({ session }) => ({ rows: [session.login] }),

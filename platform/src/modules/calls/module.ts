@@ -12,4 +12,5 @@ export const callsModule = defineModule({
   },
   routes: callRoutes,
   migrations: [callRollups],
+  backup: { logs: ['call_records', 'call_site_hours', 'call_device_hours', 'call_device_days'] },
 });

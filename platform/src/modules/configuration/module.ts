@@ -9,4 +9,5 @@ export const configurationModule = defineModule({
   services: { configurationService: service(ConfigurationService) },
   routes: configurationRoutes,
   migrations: [configuration, accountParameterLayers],
+  backup: { devices: ['group_devices'] },
 });

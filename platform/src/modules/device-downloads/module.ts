@@ -19,4 +19,5 @@ export const deviceDownloadsModule = defineModule({
     { name: 'settle-downloads', everyMs: 1000, run: () => settleDownloads(db) },
   ],
   migrations: [fileDownloads],
+  backup: { logs: ['file_downloads'] },
 });

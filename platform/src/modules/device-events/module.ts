@@ -21,4 +21,5 @@ export const deviceEventsModule = defineModule({
     },
   ],
   migrations: [deviceEvents],
+  backup: { logs: ['device_events', 'scans'] },
 });

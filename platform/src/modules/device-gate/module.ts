@@ -12,4 +12,5 @@ export const deviceGateModule = defineModule({
     { name: 'forget-spent-nonces', everyMs: 60_000, run: () => deviceGate.forgetSpentNonces() },
   ],
   migrations: [deviceNonces, provisioningUserNamesPerOrganization],
+  backup: { transient: ['device_nonces'] },
 });

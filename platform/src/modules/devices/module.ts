@@ -14,4 +14,5 @@ export const devicesModule = defineModule({
   },
   routes: deviceRoutes,
   migrations: [deviceSearch, deviceInventory, deviceListSorts],
+  backup: { devices: ['devices', 'unknown_devices'], logs: ['device_logs'] },
 });

@@ -27,4 +27,5 @@ export const diagnosticsModule = defineModule({
     { name: 'diagnostics-sweep', everyMs: 30_000, run: () => diagnosticsService.sweep() },
   ],
   migrations: [diagnostics],
+  backup: { devices: ['device_ssh'], logs: ['diagnostic_sessions'] },
 });

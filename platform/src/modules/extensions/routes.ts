@@ -14,6 +14,7 @@ export function extensionRoutes({
     defineRoute({
       method: 'get',
       path: '/plugins',
+      openDuringOperation: true,
       summary: 'UI plugins the signed-in user may open, with their remote entries and menu',
       access: 'session',
       handler: async ({ session }) => ({ rows: pluginRegistry.permitted(session.powers) }),

@@ -31,6 +31,13 @@ export class ChunkCache {
     return reading;
   }
 
+  /** Forgets everything (a restore brought other bytes under the same keys). */
+  clear(): void {
+    this.entries.clear();
+    this.sizes.clear();
+    this.bytes = 0;
+  }
+
   private account(key: string, size: number): void {
     this.sizes.set(key, size);
     this.bytes += size;

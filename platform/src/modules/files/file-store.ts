@@ -39,9 +39,20 @@ export class FileStore {
   private readonly db: Database;
   /** Pieces of large objects by `oid:offset`; a large object's bytes never change once written. */
   private readonly chunks = new ChunkCache(CACHE_BYTES);
+  /** Off while the restore notices may be missed (docs/backup.md "After a restore"). */
+  private cacheOn = false;
 
   constructor({ db }: { db: Database }) {
     this.db = db;
+    // A restore recreates large objects under their old oids, possibly with other bytes.
+    this.db.listen(
+      'phonefleet_restored',
+      () => this.chunks.clear(),
+      (listening) => {
+        this.chunks.clear();
+        this.cacheOn = listening;
+      },
+    );
   }
 
   /** Streams `source` into a new unclaimed file; refuses more than `maxBytes` and an empty file. */
@@ -111,7 +122,9 @@ export class FileStore {
    */
   async *read(oid: string, start: number, end: number): AsyncGenerator<Buffer> {
     for (let first = start - (start % READ_CHUNK_BYTES); first <= end; first += READ_CHUNK_BYTES) {
-      const chunk = await this.chunks.get(`${oid}:${first}`, () => this.readChunk(oid, first));
+      const chunk = this.cacheOn
+        ? await this.chunks.get(`${oid}:${first}`, () => this.readChunk(oid, first))
+        : await this.readChunk(oid, first);
       if (!chunk.length) return;
       const from = Math.max(start - first, 0);
       const to = Math.min(end - first + 1, chunk.length);

@@ -9,4 +9,5 @@ export const filesModule = defineModule({
     { name: 'unclaimed-files', everyMs: 10 * 60 * 1000, run: async () => void (await fileStore.sweep()) },
   ],
   migrations: [storedFiles],
+  backup: { firmware: ['stored_files'] },
 });

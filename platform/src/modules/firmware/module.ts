@@ -9,4 +9,5 @@ export const firmwareModule = defineModule({
   services: { firmwareService: service(FirmwareService) },
   routes: firmwareRoutes,
   migrations: [firmware, firmwareSubscriptions],
+  backup: { firmware: ['firmwares', 'firmware_subscriptions'] },
 });

@@ -8,4 +8,5 @@ export const liveModule = defineModule({
   services: { liveService: service(LiveService, { dispose: (live) => live.close() }) },
   attach: ({ liveService }: { liveService: LiveService }) => liveService,
   migrations: [socketIoAttachments],
+  backup: { transient: ['socket_io_attachments'] },
 });

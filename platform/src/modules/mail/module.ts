@@ -11,4 +11,5 @@ export const mailModule = defineModule({
     { name: 'mail-outbox', everyMs: 1000, run: async () => void (await mailService.deliver()) },
   ],
   migrations: [mail],
+  backup: { logs: ['mail_outbox'] },
 });

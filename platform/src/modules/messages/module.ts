@@ -9,4 +9,5 @@ export const messagesModule = defineModule({
   services: { messageService: service(MessageService) },
   routes: messageRoutes,
   migrations: [messages],
+  backup: { logs: ['messages'] },
 });

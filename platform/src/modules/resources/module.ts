@@ -8,4 +8,5 @@ export const resourcesModule = defineModule({
   services: { resourceService: service(ResourceService) },
   routes: resourceRoutes,
   migrations: [resources],
+  backup: { firmware: ['resource_files'] },
 });

@@ -16,4 +16,5 @@ export const sipModule = defineModule({
   },
   routes: sipRoutes,
   migrations: [sipAccounts],
+  backup: { devices: ['sip_bindings'] },
 });

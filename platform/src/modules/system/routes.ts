@@ -15,6 +15,7 @@ export function systemRoutes({
     defineRoute({
       method: 'get',
       path: '/health',
+      openDuringOperation: true,
       summary: 'Database, loaded plugins and drivers, and every one that failed to load with its reason',
       access: 'public',
       handler: async ({ ctx }) => {
@@ -26,6 +27,7 @@ export function systemRoutes({
     defineRoute({
       method: 'get',
       path: '/common/config',
+      openDuringOperation: true,
       summary: 'Deployment facts the login page needs (title differs for LAN and cloud)',
       access: 'public',
       handler: async () => {

@@ -5,6 +5,9 @@ import { createTenant, insertDevices, type TestTenant } from '../../testing/tena
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
 import { until } from '../../testing/until.js';
 
+/** A walk makes thousands of requests; on a loaded machine it takes longer than the default 30 s. */
+const WALK_TIMEOUT_MS = 120_000;
+
 let running: RunningConsole;
 let channel: TestTenant;
 let acme: TestTenant;
@@ -193,134 +196,143 @@ describe('tenant isolation', { timeout: 120_000 }, () => {
     expect(totals?.deviceStatus.disabled).toBe(1);
   });
 
-  it('leaks and changes nothing of another enterprise through any API route, even when named', async () => {
-    const { db } = running.cradle;
-    const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [ACME_MAC]);
-    acmeDeviceId = Number(acmeDevice?.id);
-    // Give the victim data worth stealing (a device layer with a marker value) and one row of every
-    // kind a request can name: a site with nothing in it (so a broken scope could delete it), a model
-    // template and a group.
-    const admin = new ApiClient(running.url);
-    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
-    const marker = SECRET_MARKER;
-    const item = {
-      Key: 'TelephonyVmNumber',
-      Value: marker,
-      DefaultValue: '',
-      Push: true,
-      ValueTemplate: '',
-      label: 'x',
-    };
-    const seeded = await admin.call('POST', '/tb-config/saveParam', {
-      relationId: acmeDeviceId,
-      relationName: 'device',
-      account: [{ no: 1, codec: '{}', advanced: JSON.stringify({ TelephonyVmNumber: item }) }],
-    });
-    expect(seeded.code).toBe(0);
-    const created = async (path: string, body: Record<string, unknown>): Promise<number> => {
-      const reply = await admin.call<{ id: number }>('POST', path, body);
-      expect(reply.code, `${path}: ${reply.message}`).toBe(0);
-      return Number(reply.rows[0]?.id);
-    };
-    acmeSiteId = await created('/tb-site-template/addSiteTemplate', {
-      siteName: 'Acme Annex',
-      parentId: acme.siteId,
-    });
-    acmeTemplateId = await created('/modeltemplate/add', {
-      name: 'Acme H2',
-      model: 'H2',
-      siteId: acme.siteId,
-    });
-    acmeGroupId = await created('/tb-group-template/addNewGroup', {
-      groupName: 'Acme lobby',
-      siteId: acme.siteId,
-      deviceIds: [acmeDeviceId],
-    });
+  it(
+    'leaks and changes nothing of another enterprise through any API route, even when named',
+    async () => {
+      const { db } = running.cradle;
+      const [acmeDevice] = await db.query<{ id: string }>('SELECT id FROM devices WHERE mac = $1', [
+        ACME_MAC,
+      ]);
+      acmeDeviceId = Number(acmeDevice?.id);
+      // Give the victim data worth stealing (a device layer with a marker value) and one row of every
+      // kind a request can name: a site with nothing in it (so a broken scope could delete it), a model
+      // template and a group.
+      const admin = new ApiClient(running.url);
+      await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+      const marker = SECRET_MARKER;
+      const item = {
+        Key: 'TelephonyVmNumber',
+        Value: marker,
+        DefaultValue: '',
+        Push: true,
+        ValueTemplate: '',
+        label: 'x',
+      };
+      const seeded = await admin.call('POST', '/tb-config/saveParam', {
+        relationId: acmeDeviceId,
+        relationName: 'device',
+        account: [{ no: 1, codec: '{}', advanced: JSON.stringify({ TelephonyVmNumber: item }) }],
+      });
+      expect(seeded.code).toBe(0);
+      const created = async (path: string, body: Record<string, unknown>): Promise<number> => {
+        const reply = await admin.call<{ id: number }>('POST', path, body);
+        expect(reply.code, `${path}: ${reply.message}`).toBe(0);
+        return Number(reply.rows[0]?.id);
+      };
+      acmeSiteId = await created('/tb-site-template/addSiteTemplate', {
+        siteName: 'Acme Annex',
+        parentId: acme.siteId,
+      });
+      acmeTemplateId = await created('/modeltemplate/add', {
+        name: 'Acme H2',
+        model: 'H2',
+        siteId: acme.siteId,
+      });
+      acmeGroupId = await created('/tb-group-template/addNewGroup', {
+        groupName: 'Acme lobby',
+        siteId: acme.siteId,
+        deviceIds: [acmeDeviceId],
+      });
 
-    acmeServerId = await created('/tb-sip-server/add', {
-      serverName: 'Acme PBX',
-      server: 'pbx.acme.test',
-      siteId: acme.siteId,
-    });
-    acmeAccountId = await created('/tb-sip-account/add', {
-      registerName: 'acme-ext-4711',
-      userName: 'acme-ext-4711',
-      password: SECRET_MARKER,
-      serverId: acmeServerId,
-      siteId: acme.siteId,
-    });
-    const bound = await admin.call('POST', '/device/accountAssignOne', {
-      deviceId: acmeDeviceId,
-      line: 1,
-      accountId: acmeAccountId,
-    });
-    expect(bound.code, bound.message).toBe(0);
+      acmeServerId = await created('/tb-sip-server/add', {
+        serverName: 'Acme PBX',
+        server: 'pbx.acme.test',
+        siteId: acme.siteId,
+      });
+      acmeAccountId = await created('/tb-sip-account/add', {
+        registerName: 'acme-ext-4711',
+        userName: 'acme-ext-4711',
+        password: SECRET_MARKER,
+        serverId: acmeServerId,
+        siteId: acme.siteId,
+      });
+      const bound = await admin.call('POST', '/device/accountAssignOne', {
+        deviceId: acmeDeviceId,
+        line: 1,
+        accountId: acmeAccountId,
+      });
+      expect(bound.code, bound.message).toBe(0);
 
-    // Acme's own firmware and resource (customer rows: only Acme's users upload them).
-    const acmeApi = await signedIn(acme);
-    const uploaded = async (path: string, form: FormData): Promise<number> => {
-      const reply = await acmeApi.call<{ id: number }>('POST', path, form);
-      expect(reply.code, `${path}: ${reply.message}`).toBe(0);
-      return Number(reply.rows[0]?.id);
-    };
-    acmeFirmwareId = await uploaded(
-      '/tb-firmware/addOrEditFirmware',
-      fileForm({ firmwareName: 'Acme H2 image', firmwareVersion: '9.9.9.9', supportModel: 'H2' }, 'acme.rom'),
-    );
-    acmeResourceId = await uploaded(
-      '/tb-resource/addOrEdit',
-      fileForm({ name: 'Acme lobby ring', type: '2', siteId: String(acme.siteId) }, 'acme-lobby.wav'),
-    );
+      // Acme's own firmware and resource (customer rows: only Acme's users upload them).
+      const acmeApi = await signedIn(acme);
+      const uploaded = async (path: string, form: FormData): Promise<number> => {
+        const reply = await acmeApi.call<{ id: number }>('POST', path, form);
+        expect(reply.code, `${path}: ${reply.message}`).toBe(0);
+        return Number(reply.rows[0]?.id);
+      };
+      acmeFirmwareId = await uploaded(
+        '/tb-firmware/addOrEditFirmware',
+        fileForm(
+          { firmwareName: 'Acme H2 image', firmwareVersion: '9.9.9.9', supportModel: 'H2' },
+          'acme.rom',
+        ),
+      );
+      acmeResourceId = await uploaded(
+        '/tb-resource/addOrEdit',
+        fileForm({ name: 'Acme lobby ring', type: '2', siteId: String(acme.siteId) }, 'acme-lobby.wav'),
+      );
 
-    // Acme's alarm (a reboot its phone reported) and alarm strategy.
-    await db.execute(`INSERT INTO device_events (org_id, device_id, event) VALUES ($1, $2, 'reboot')`, [
-      acme.orgId,
-      acmeDeviceId,
-    ]);
-    acmeAlarmId = Number(
-      (await db.one<{ id: string }>('SELECT id FROM alarms WHERE device_id = $1', [acmeDeviceId]))?.id,
-    );
-    const acmeUser = await db.one<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [
-      acme.userName,
-    ]);
-    const strategy = await acmeApi.call<{ id: number }>('POST', '/alarm-strategy/addOrEdit', {
-      name: 'Acme night watch',
-      receiverIds: [Number(acmeUser?.id)],
-      alarmTypes: [3],
-      levels: [3],
-      mode: 2,
-      frequency: 1,
-      deviceScope: 'device',
-      deviceIds: [acmeDeviceId],
-    });
-    expect(strategy.code, strategy.message).toBe(0);
-    acmeStrategyId = Number(strategy.rows[0]?.id);
-    // Acme's finished diagnostic session, its output in a large object.
-    const diagnostic = await db.one<{ id: string }>(
-      `INSERT INTO diagnostic_sessions (org_id, device_id, mac, action, state, oid, bytes, ended_at)
+      // Acme's alarm (a reboot its phone reported) and alarm strategy.
+      await db.execute(`INSERT INTO device_events (org_id, device_id, event) VALUES ($1, $2, 'reboot')`, [
+        acme.orgId,
+        acmeDeviceId,
+      ]);
+      acmeAlarmId = Number(
+        (await db.one<{ id: string }>('SELECT id FROM alarms WHERE device_id = $1', [acmeDeviceId]))?.id,
+      );
+      const acmeUser = await db.one<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [
+        acme.userName,
+      ]);
+      const strategy = await acmeApi.call<{ id: number }>('POST', '/alarm-strategy/addOrEdit', {
+        name: 'Acme night watch',
+        receiverIds: [Number(acmeUser?.id)],
+        alarmTypes: [3],
+        levels: [3],
+        mode: 2,
+        frequency: 1,
+        deviceScope: 'device',
+        deviceIds: [acmeDeviceId],
+      });
+      expect(strategy.code, strategy.message).toBe(0);
+      acmeStrategyId = Number(strategy.rows[0]?.id);
+      // Acme's finished diagnostic session, its output in a large object.
+      const diagnostic = await db.one<{ id: string }>(
+        `INSERT INTO diagnostic_sessions (org_id, device_id, mac, action, state, oid, bytes, ended_at)
        VALUES ($1, $2, $3, 'log', 'done', lo_from_bytea(0, convert_to($4, 'UTF8')), length($4), now()) RETURNING id`,
-      [acme.orgId, acmeDeviceId, ACME_MAC, DIAGNOSTIC_MARKER],
-    );
-    acmeDiagnosticId = Number(diagnostic?.id);
-    // Delivered before the snapshot (the delivery job changes these rows on its own).
-    await until(
-      () => db.one<{ pending: boolean | null }>('SELECT bool_or(undelivered) AS pending FROM alarms'),
-      (row) => row?.pending === false,
-    );
+        [acme.orgId, acmeDeviceId, ACME_MAC, DIAGNOSTIC_MARKER],
+      );
+      acmeDiagnosticId = Number(diagnostic?.id);
+      // Delivered before the snapshot (the delivery job changes these rows on its own).
+      await until(
+        () => db.one<{ pending: boolean | null }>('SELECT bool_or(undelivered) AS pending FROM alarms'),
+        (row) => row?.pending === false,
+      );
 
-    const before = await tenantSnapshot(db, acme.orgId);
-    const api = await signedIn(globex);
-    const called = await walkEveryRoute(running.url, api, victimNamings(), [
-      ...acmeDataMarkers,
-      'Acme night watch',
-      DIAGNOSTIC_MARKER,
-      'Acme Hotels',
-      acme.userName,
-      'Initech',
-    ]);
-    expect(called).toBeGreaterThanOrEqual(200);
-    expect(await tenantSnapshot(db, acme.orgId)).toBe(before);
-  });
+      const before = await tenantSnapshot(db, acme.orgId);
+      const api = await signedIn(globex);
+      const called = await walkEveryRoute(running.url, api, victimNamings(), [
+        ...acmeDataMarkers,
+        'Acme night watch',
+        DIAGNOSTIC_MARKER,
+        'Acme Hotels',
+        acme.userName,
+        'Initech',
+      ]);
+      expect(called).toBeGreaterThanOrEqual(200);
+      expect(await tenantSnapshot(db, acme.orgId)).toBe(before);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('treats rows of another tenant as not found', async () => {
     const { db } = running.cradle;
@@ -339,29 +351,32 @@ describe('tenant isolation', { timeout: 120_000 }, () => {
   });
 });
 
-// Each route walk makes thousands of requests: ~5 s on a quiet machine, 30 s on a loaded one.
-describe('channels, entered enterprises and sub-users', { timeout: 120_000 }, () => {
-  it('a channel the enterprise has not authorized sees none of its data and cannot enter it', async () => {
-    const { db } = running.cradle;
-    await db.execute('UPDATE orgs SET channel_authorized = false WHERE id = $1', [acme.orgId]);
-    try {
-      const api = await signedIn(channel);
-      const totals = (await api.call<Totals>('POST', '/homepage/total', {})).rows[0];
-      expect(totals?.totalDevices).toBe(3);
-      const entered = await api.call('POST', '/enterTheEnterprise', { id: acme.orgId });
-      expect([entered.code, entered.message]).toEqual([
-        40300,
-        'The enterprise has not authorized its channel to manage it',
-      ]);
-      const before = await tenantSnapshot(db, acme.orgId);
-      // The channel may see the enterprise's name and register email in its enterprise list, nothing else.
-      const called = await walkEveryRoute(running.url, api, victimNamings(), acmeDataMarkers);
-      expect(called).toBeGreaterThanOrEqual(200);
-      expect(await tenantSnapshot(db, acme.orgId)).toBe(before);
-    } finally {
-      await db.execute('UPDATE orgs SET channel_authorized = true WHERE id = $1', [acme.orgId]);
-    }
-  });
+describe('channels, entered enterprises and sub-users', () => {
+  it(
+    'a channel the enterprise has not authorized sees none of its data and cannot enter it',
+    async () => {
+      const { db } = running.cradle;
+      await db.execute('UPDATE orgs SET channel_authorized = false WHERE id = $1', [acme.orgId]);
+      try {
+        const api = await signedIn(channel);
+        const totals = (await api.call<Totals>('POST', '/homepage/total', {})).rows[0];
+        expect(totals?.totalDevices).toBe(3);
+        const entered = await api.call('POST', '/enterTheEnterprise', { id: acme.orgId });
+        expect([entered.code, entered.message]).toEqual([
+          40300,
+          'The enterprise has not authorized its channel to manage it',
+        ]);
+        const before = await tenantSnapshot(db, acme.orgId);
+        // The channel may see the enterprise's name and register email in its enterprise list, nothing else.
+        const called = await walkEveryRoute(running.url, api, victimNamings(), acmeDataMarkers);
+        expect(called).toBeGreaterThanOrEqual(200);
+        expect(await tenantSnapshot(db, acme.orgId)).toBe(before);
+      } finally {
+        await db.execute('UPDATE orgs SET channel_authorized = true WHERE id = $1', [acme.orgId]);
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('a channel enters an enterprise that authorized it: every list is that enterprise’s until it returns', async () => {
     const api = await signedIn(channel);
@@ -453,27 +468,30 @@ describe('channels, entered enterprises and sub-users', { timeout: 120_000 }, ()
   });
 });
 
-// Each route walk makes thousands of requests: ~5 s on a quiet machine, 30 s on a loaded one.
-describe('function permissions', { timeout: 120_000 }, () => {
-  it('a user whose role holds the device list without any button changes nothing of its own enterprise', async () => {
-    const { db } = running.cradle;
-    await db.execute(
-      `WITH role AS (INSERT INTO roles (org_id, name, user_type) VALUES ($1, 'Viewer', 'enterprise') RETURNING id),
+describe('function permissions', () => {
+  it(
+    'a user whose role holds the device list without any button changes nothing of its own enterprise',
+    async () => {
+      const { db } = running.cradle;
+      await db.execute(
+        `WITH role AS (INSERT INTO roles (org_id, name, user_type) VALUES ($1, 'Viewer', 'enterprise') RETURNING id),
             granted AS (INSERT INTO role_resources (role_id, resource_id, buttons)
                         SELECT role.id, s.id, '{}' FROM role, resources s WHERE s.power = 'deviceManagement')
        INSERT INTO users (org_id, user_name, email, password_hash, user_type, role_id, parent_user_id)
        SELECT $1, 'acme-viewer', 'viewer@example.com', u.password_hash, 'enterprise', role.id, u.id
          FROM role, users u WHERE u.user_name = $2`,
-      [acme.orgId, acme.userName],
-    );
-    const api = await signedIn({ ...acme, userName: 'acme-viewer' });
-    expect((await api.call('DELETE', '/device/removeBatch', { ids: [acmeDeviceId] })).code).toBe(40300);
-    // Its own sessions and sign-in counters move; nothing else of the enterprise may.
-    const before = await tenantSnapshot(db, acme.orgId, ['sessions']);
-    const called = await walkEveryRoute(running.url, api, victimNamings(), []);
-    expect(called).toBeGreaterThanOrEqual(200);
-    expect(await tenantSnapshot(db, acme.orgId, ['sessions'])).toBe(before);
-  });
+        [acme.orgId, acme.userName],
+      );
+      const api = await signedIn({ ...acme, userName: 'acme-viewer' });
+      expect((await api.call('DELETE', '/device/removeBatch', { ids: [acmeDeviceId] })).code).toBe(40300);
+      // Its own sessions and sign-in counters move; nothing else of the enterprise may.
+      const before = await tenantSnapshot(db, acme.orgId, ['sessions']);
+      const called = await walkEveryRoute(running.url, api, victimNamings(), []);
+      expect(called).toBeGreaterThanOrEqual(200);
+      expect(await tenantSnapshot(db, acme.orgId, ['sessions'])).toBe(before);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('refuses a route whose power the role lacks, server-side', async () => {
     const { db } = running.cradle;
@@ -487,5 +505,45 @@ describe('function permissions', { timeout: 120_000 }, () => {
     expect(reply.status).toBe(403);
     const plugins = await api.call<{ id: string }>('GET', '/plugins');
     expect(plugins.rows.map((p) => p.id)).not.toContain('home');
+  });
+});
+
+describe('backup and restore', () => {
+  it('is the platform administrator’s only: every other user is refused every backup route, and nothing starts', async () => {
+    const { db } = running.cradle;
+    const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/backup/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => [method, path] as const));
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    const plan = await admin.call<{ id: number }>('POST', '/backup/config', {
+      fileName: 'tenancy',
+      content: ['configuration'],
+    });
+    expect(plan.code, plan.message).toBe(0);
+    const planId = Number(plan.rows[0]?.id);
+    const clerk = { ...acme, userName: 'acme-annex-clerk' };
+    for (const tenant of [channel, acme, globex, independent, clerk]) {
+      const api = await signedIn(tenant);
+      for (const [method, path] of routes) {
+        const concrete = path.replace(/^\/api/, '').replace('{id}', String(planId));
+        // A body every backup route accepts, so the refusal is the access check's, not validation's.
+        const body = { id: planId, ids: [planId], fileName: 'takeover', content: ['configuration'] };
+        const reply = await api.call(method.toUpperCase(), concrete, method === 'get' ? undefined : body);
+        if (path === '/api/backup/status') {
+          // Every signed-in browser polls it for the blocking dialog; it holds no tenant's data.
+          expect([reply.code, reply.rows[0]]).toMatchObject([0, { status: 0 }]);
+        } else {
+          expect([reply.code, reply.status], `${tenant.userName} ${method} ${path}`).toEqual([40300, 403]);
+        }
+      }
+    }
+    expect(await db.one('SELECT count(*)::int AS n FROM backups')).toEqual({ n: 0 });
+    expect(await db.one('SELECT count(*)::int AS n FROM backup_plans')).toEqual({ n: 1 });
+    expect((await admin.call('GET', `/backup/config/${planId}`)).code).toBe(0);
   });
 });
