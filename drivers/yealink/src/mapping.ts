@@ -44,9 +44,10 @@ const keyType = valueMap(
   { otherwise: '0' },
 );
 
-/** Catalogue zones are `±HH:MM`; Yealink writes `+8`, `-3:30`, `0`. */
+/** Catalogue zones are `±HH:MM` (UTC itself `00:00`); Yealink writes `+8`, `-3:30`, `0`. */
 const timeZone: ValueConversion = {
   toVendor(value) {
+    if (value === '00:00') return '0';
     const match = /^([+-])(\d{2}):(\d{2})$/.exec(value);
     if (!match) return value;
     const hours = Number(match[2]);
@@ -55,7 +56,7 @@ const timeZone: ValueConversion = {
     return `${match[1]}${hours}${minutes}`;
   },
   fromVendor(value) {
-    if (value === '0') return '+00:00';
+    if (value === '0') return '00:00';
     const match = /^([+-])(\d{1,2})(?::(\d{2}))?$/.exec(value);
     if (!match) return undefined;
     return `${match[1]}${match[2]?.padStart(2, '0')}:${match[3] ?? '00'}`;

@@ -129,7 +129,7 @@ describe('adding and editing devices', () => {
       [{ serialNumber: 'S'.repeat(33) }, 'Invalid S/N: 1-32 letters, digits or hyphens'],
       [{ deviceName: 'x'.repeat(129) }, 'The length cannot exceed 128 characters'],
       [{ deviceModel: '' }, 'This field cannot be empty!'],
-      [{ deviceModel: 'T46U' }, 'Unknown device model'],
+      [{ deviceModel: 'ZX9000' }, 'Unknown device model'],
       [{ firmwareVersion: ' ' }, 'This field cannot be empty!'],
       [{ siteId: undefined }, 'This field cannot be empty!'],
     ];
