@@ -92,7 +92,7 @@ export const backupGoals: Record<string, string> = {
   restoreRssGrowthMiB: '<= 128',
 };
 
-// `npx tsx bench/backup.ts`: on a console of its own (not yet part of `npm run bench`).
+// `npx tsx bench/backup.ts`: on a console of its own (`npm run bench` runs it too).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'phonefleet-bench-backup-'));
   const running = await startConsole(
