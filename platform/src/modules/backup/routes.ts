@@ -10,6 +10,13 @@ import { idBody, idsBody, planBody, searchBody } from './schemas.js';
 
 /** The platform administrator's only (the `backup` resource is granted to no other user type). */
 const access = { power: 'backup' } as const;
+/** A path's id: a whole number a row can have, else nothing is found. */
+function pathId(value: string | undefined): number {
+  const id = Number(value);
+  if (!/^[1-9]\d{0,14}$/.test(value ?? '') || !Number.isSafeInteger(id)) throw AppError.notFound();
+  return id;
+}
+
 /** An uploaded archive: as large as a database gets. */
 const ARCHIVE_MAX_BYTES = 1024 ** 4;
 
@@ -56,7 +63,7 @@ export function backupRoutes({
       path: '/backup/config/:id',
       summary: 'One backup plan (the password never returned)',
       access,
-      handler: async ({ params }) => ({ rows: [publicPlan(await backupPlans.get(Number(params.id) || 0))] }),
+      handler: async ({ params }) => ({ rows: [publicPlan(await backupPlans.get(pathId(params.id)))] }),
     }),
     defineRoute({
       method: 'post',
@@ -100,7 +107,7 @@ export function backupRoutes({
       summary: 'Restore an archive (data and firmware); every user signs in again afterwards',
       access: { ...access, button: 'recover' },
       handler: async ({ params, ctx }) => ({
-        rows: [await backupService.recover(Number(params.id) || 0, languageOf(ctx))],
+        rows: [await backupService.recover(pathId(params.id), languageOf(ctx))],
       }),
     }),
     defineRoute({
@@ -128,7 +135,7 @@ export function backupRoutes({
       summary: 'Download a local or uploaded archive',
       access,
       handler: async ({ params, ctx }) => {
-        const archive = await backupArchives.get(Number(params.id) || 0);
+        const archive = await backupArchives.get(pathId(params.id));
         if (archive.destination === 'remote') throw AppError.invalid('backupArchiveMissing');
         ctx.body = await backupArchives.openLocal(archive.fileName);
         ctx.set('Content-Type', 'application/gzip');
