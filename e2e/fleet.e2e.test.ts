@@ -161,7 +161,8 @@ describe('fleet structure screens', () => {
     await page.getByTestId('model-add').click();
     await page.waitForURL((url) => url.pathname === '/model/addModel');
     await page.getByTestId('model-name').fill('Lobby phones');
-    await page.getByLabel('Model').click();
+    // Searched: with every driver's models the list is longer than the dropdown shows at once.
+    await page.getByLabel('Model').fill('H2P');
     await page.locator('.ant-select-item-option', { hasText: 'H2P' }).first().click();
     await page.getByLabel('Site').click();
     await page.locator('.ant-select-tree-title', { hasText: 'Default' }).first().click();
@@ -198,7 +199,8 @@ describe('fleet structure screens', () => {
     await page.getByTestId('model-add').click();
     await page.waitForURL((url) => url.pathname === '/model/addModel');
     await page.getByTestId('model-name').fill('Lobby phones');
-    await page.getByLabel('Model').click();
+    // Searched: with every driver's models the list is longer than the dropdown shows at once.
+    await page.getByLabel('Model').fill('H2P');
     await page.locator('.ant-select-item-option', { hasText: 'H2P' }).first().click();
     await page.getByLabel('Site').click();
     await page.locator('.ant-select-tree-title', { hasText: 'Default' }).first().click();
