@@ -1,78 +1,43 @@
-import { SimulatedFleet } from '@phonefleet/sdk/testing';
+import type { SimulatedFleet } from '@phonefleet/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
-import type { PushSettings } from '../../config.js';
-import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
-import { ApiClient, createTestConsole } from '../../testing/test-console.js';
-import { until } from '../../testing/until.js';
+import type { TestTenant } from '../../testing/tenants.js';
+import type { ApiClient } from '../../testing/test-console.js';
+import {
+  everyResultSucceeds,
+  paramItem,
+  startVendorFleet,
+  type VendorFleet,
+} from '../../testing/vendor-fleet.js';
 
 /**
  * Snom D7xx phones simulated with their driver (docs/phone-simulator.md): they ask for
  * `snom<model>.xml` and their `<mac>.xml` with Snom User-Agents, read Snom XML back, and act on
  * Snom's check-sync events, through the real console and task engine.
  */
-const push: Partial<PushSettings> = { concurrency: 10, tickMs: 100, sipT1Ms: 50, confirmTimeoutMs: 20_000 };
-const credentials = { username: 'acme-snom', password: 'Phones#2026' };
-
 let running: RunningConsole;
 let acme: TestTenant;
 let api: ApiClient;
 let fleet: SimulatedFleet;
 let ids: number[];
-
-const item = (Key: string, Value: string) => ({
-  Key,
-  Value,
-  DefaultValue: '',
-  Push: true,
-  ValueTemplate: '',
-  label: Key,
-});
+let vendor: VendorFleet | undefined;
 
 beforeAll(async () => {
-  running = await createTestConsole({ push });
-  acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
-  api = new ApiClient(running.url);
-  await api.signIn(acme.userName, acme.password);
-  expect((await api.call('POST', '/tb-provisioning/credentials', credentials)).code).toBe(0);
-  const snom = running.cradle.driverRegistry.model('D785')?.driver;
-  if (!snom) throw new Error('Snom driver missing');
-  fleet = await SimulatedFleet.start({
-    consoleUrl: running.url,
-    count: 2,
-    models: [
-      { driver: snom, model: 'D785' },
-      { driver: snom, model: 'D717' },
-    ],
-    credentials,
+  // A site-wide VLAN: the phones must find it as Snom's vlan_id, read back as the catalogue's.
+  vendor = await startVendorFleet({
+    models: ['D785', 'D717'],
+    username: 'acme-snom',
     addressBase: '127.68.0.0',
     macBase: '000413000000',
-    sipPort: 0,
-    httpPort: false,
-    accountBase: false,
+    siteParameters: {
+      network: { ipParameter: { VLANId: paramItem('VLANId', '20') } },
+    },
   });
-  const { db } = running.cradle;
-  await insertDevices(
-    db,
-    acme,
-    fleet.phones.map((phone) => ({ mac: phone.options.mac, model: phone.options.model })),
-  );
-  const rows = await db.query<{ id: string }>('SELECT id FROM devices WHERE org_id = $1 ORDER BY mac', [
-    acme.orgId,
-  ]);
-  ids = rows.map((row) => Number(row.id));
-  // A site-wide VLAN: the phones must find it as Snom's vlan_id, read back as the catalogue's.
-  const saved = await api.call('POST', '/tb-config/saveParam', {
-    relationId: acme.siteId,
-    relationName: 'site',
-    network: { ipParameter: { VLANId: item('VLANId', '20') } },
-  });
-  expect(saved.code).toBe(0);
+  ({ running, acme, api, fleet, ids } = vendor);
 }, 60_000);
 
 afterAll(async () => {
-  await fleet?.stop();
-  await running?.stop();
+  await vendor?.stop();
 });
 
 describe('Snom phones simulated with their driver', () => {
@@ -101,15 +66,7 @@ describe('Snom phones simulated with their driver', () => {
   });
 
   it('answer a configuration push and a reboot with Snom’s check-sync events, every result a success', async () => {
-    const results = async (taskId: number) =>
-      until(
-        () =>
-          running.cradle.db.query<{ result: number }>('SELECT result FROM task_devices WHERE task_id = $1', [
-            taskId,
-          ]),
-        (rows) => rows.length === ids.length && rows.every((row) => row.result === 2),
-        30_000,
-      );
+    const results = (taskId: number) => everyResultSucceeds(running, taskId, ids.length);
     const pushed = await api.call<{ id: number }>('POST', '/device/configPush', { ids });
     await results(pushed.rows[0]?.id ?? 0);
     const rebooted = await api.call<{ id: number }>('POST', '/device/deviceReboot', { ids });

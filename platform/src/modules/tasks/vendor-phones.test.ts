@@ -1,78 +1,45 @@
-import { SimulatedFleet } from '@phonefleet/sdk/testing';
+import type { SimulatedFleet } from '@phonefleet/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
-import type { PushSettings } from '../../config.js';
-import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
-import { ApiClient, createTestConsole } from '../../testing/test-console.js';
-import { until } from '../../testing/until.js';
+import type { TestTenant } from '../../testing/tenants.js';
+import type { ApiClient } from '../../testing/test-console.js';
+import {
+  everyResultSucceeds,
+  paramItem,
+  startVendorFleet,
+  type VendorFleet,
+} from '../../testing/vendor-fleet.js';
 
 /**
  * The simulator speaks any driver (docs/phone-simulator.md): Yealink phones ask for their model's
  * common file and their `<mac>.cfg` with Yealink User-Agents, read the Yealink format back, and act
  * on Yealink's check-sync events, through the real console and task engine.
  */
-const push: Partial<PushSettings> = { concurrency: 10, tickMs: 100, sipT1Ms: 50, confirmTimeoutMs: 20_000 };
-const credentials = { username: 'acme-phones', password: 'Phones#2026' };
-
 let running: RunningConsole;
 let acme: TestTenant;
 let api: ApiClient;
 let fleet: SimulatedFleet;
 let ids: number[];
-
-const item = (Key: string, Value: string) => ({
-  Key,
-  Value,
-  DefaultValue: '',
-  Push: true,
-  ValueTemplate: '',
-  label: Key,
-});
+let vendor: VendorFleet | undefined;
 
 beforeAll(async () => {
-  running = await createTestConsole({ push });
-  acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
-  api = new ApiClient(running.url);
-  await api.signIn(acme.userName, acme.password);
-  expect((await api.call('POST', '/tb-provisioning/credentials', credentials)).code).toBe(0);
-  const yealink = running.cradle.driverRegistry.model('T46S')?.driver;
-  if (!yealink) throw new Error('Yealink driver missing');
-  fleet = await SimulatedFleet.start({
-    consoleUrl: running.url,
-    count: 2,
-    models: [
-      { driver: yealink, model: 'T46S' },
-      { driver: yealink, model: 'T54W' },
-    ],
-    credentials,
+  // A site-wide VLAN: the phones must find it under Yealink's key, read back as the catalogue's.
+  vendor = await startVendorFleet({
+    models: ['T46S', 'T54W'],
+    username: 'acme-phones',
     addressBase: '127.67.0.0',
     macBase: '805ec0000000',
-    sipPort: 0,
-    httpPort: false,
-    accountBase: false,
+    siteParameters: {
+      network: {
+        ipParameter: { VLANEnable: paramItem('VLANEnable', 'true'), VLANId: paramItem('VLANId', '20') },
+      },
+    },
   });
-  const { db } = running.cradle;
-  await insertDevices(
-    db,
-    acme,
-    fleet.phones.map((phone) => ({ mac: phone.options.mac, model: phone.options.model })),
-  );
-  const rows = await db.query<{ id: string }>('SELECT id FROM devices WHERE org_id = $1 ORDER BY mac', [
-    acme.orgId,
-  ]);
-  ids = rows.map((row) => Number(row.id));
-  // A site-wide VLAN: the phones must find it under Yealink's key, read back as the catalogue's.
-  const saved = await api.call('POST', '/tb-config/saveParam', {
-    relationId: acme.siteId,
-    relationName: 'site',
-    network: { ipParameter: { VLANEnable: item('VLANEnable', 'true'), VLANId: item('VLANId', '20') } },
-  });
-  expect(saved.code).toBe(0);
+  ({ running, acme, api, fleet, ids } = vendor);
 }, 60_000);
 
 afterAll(async () => {
-  await fleet?.stop();
-  await running?.stop();
+  await vendor?.stop();
 });
 
 describe('Yealink phones simulated with their driver', () => {
@@ -99,15 +66,7 @@ describe('Yealink phones simulated with their driver', () => {
   });
 
   it('answer a configuration push and a reboot with Yealink’s check-sync events, every result a success', async () => {
-    const results = async (taskId: number) =>
-      until(
-        () =>
-          running.cradle.db.query<{ result: number }>('SELECT result FROM task_devices WHERE task_id = $1', [
-            taskId,
-          ]),
-        (rows) => rows.length === ids.length && rows.every((row) => row.result === 2),
-        30_000,
-      );
+    const results = (taskId: number) => everyResultSucceeds(running, taskId, ids.length);
     const pushed = await api.call<{ id: number }>('POST', '/device/configPush', { ids });
     await results(pushed.rows[0]?.id ?? 0);
     const rebooted = await api.call<{ id: number }>('POST', '/device/deviceReboot', { ids });

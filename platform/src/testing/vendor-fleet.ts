@@ -1,0 +1,101 @@
+import { SimulatedFleet } from '@phonefleet/sdk/testing';
+import type { RunningConsole } from '../app.js';
+import type { PushSettings } from '../config.js';
+import { createTenant, insertDevices, type TestTenant } from './tenants.js';
+import { ApiClient, createTestConsole } from './test-console.js';
+import { until } from './until.js';
+
+const push: Partial<PushSettings> = { concurrency: 10, tickMs: 100, sipT1Ms: 50, confirmTimeoutMs: 20_000 };
+
+/** A parameter as the editor saves it. */
+export const paramItem = (Key: string, Value: string) => ({
+  Key,
+  Value,
+  DefaultValue: '',
+  Push: true,
+  ValueTemplate: '',
+  label: Key,
+});
+
+export interface VendorFleet {
+  running: RunningConsole;
+  acme: TestTenant;
+  /** Signed in as Acme's administrator. */
+  api: ApiClient;
+  fleet: SimulatedFleet;
+  /** Acme's devices, by MAC. */
+  ids: number[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A console with enterprise Acme, its phone credentials, and two simulated phones of one vendor's
+ * driver (the two `models`, the first naming the driver) added as its devices, with `siteParameters`
+ * saved on Acme's default site: the setup of each vendor's phones test.
+ */
+export async function startVendorFleet(options: {
+  models: [string, string];
+  username: string;
+  addressBase: string;
+  macBase: string;
+  siteParameters: object;
+}): Promise<VendorFleet> {
+  const credentials = { username: options.username, password: 'Phones#2026' };
+  const running = await createTestConsole({ push });
+  const acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
+  const api = new ApiClient(running.url);
+  await api.signIn(acme.userName, acme.password);
+  const set = await api.call('POST', '/tb-provisioning/credentials', credentials);
+  if (set.code !== 0) throw new Error(`phone credentials refused: ${set.message}`);
+  const driver = running.cradle.driverRegistry.model(options.models[0])?.driver;
+  if (!driver) throw new Error(`no driver has the model ${options.models[0]}`);
+  const fleet = await SimulatedFleet.start({
+    consoleUrl: running.url,
+    count: 2,
+    models: options.models.map((model) => ({ driver, model })),
+    credentials,
+    addressBase: options.addressBase,
+    macBase: options.macBase,
+    sipPort: 0,
+    httpPort: false,
+    accountBase: false,
+  });
+  const { db } = running.cradle;
+  await insertDevices(
+    db,
+    acme,
+    fleet.phones.map((phone) => ({ mac: phone.options.mac, model: phone.options.model })),
+  );
+  const rows = await db.query<{ id: string }>('SELECT id FROM devices WHERE org_id = $1 ORDER BY mac', [
+    acme.orgId,
+  ]);
+  const saved = await api.call('POST', '/tb-config/saveParam', {
+    relationId: acme.siteId,
+    relationName: 'site',
+    ...options.siteParameters,
+  });
+  if (saved.code !== 0) throw new Error(`site parameters refused: ${saved.message}`);
+  return {
+    running,
+    acme,
+    api,
+    fleet,
+    ids: rows.map((row) => Number(row.id)),
+    stop: async () => {
+      await fleet.stop();
+      await running.stop();
+    },
+  };
+}
+
+/** Waits until every device of the task has a result and each one is a success (2). */
+export function everyResultSucceeds(running: RunningConsole, taskId: number, devices: number) {
+  return until(
+    () =>
+      running.cradle.db.query<{ result: number }>('SELECT result FROM task_devices WHERE task_id = $1', [
+        taskId,
+      ]),
+    (rows) => rows.length === devices && rows.every((row) => row.result === 2),
+    30_000,
+  );
+}
