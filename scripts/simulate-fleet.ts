@@ -146,13 +146,17 @@ const activity =
       }, activitySeconds * 1000)
     : undefined;
 
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   clearInterval(activity);
   const { notifies, fetches, reports } = fleet.counters;
   await fleet.stop();
   console.log(`Stopped. NOTIFYs received ${notifies}, fetches ${fetches}, reports ${reports}.`);
   process.exit(0);
 };
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+// `on`, not `once`: under tsx a Ctrl-C arrives twice (the terminal's and tsx's relay).
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
 console.log('Answering SIP on every phone; Ctrl-C stops.');

@@ -36,7 +36,10 @@ export async function runConsole(
     const { startConsole } = await import('./app.js');
     const running = await startConsole(options, logger, { early });
     const stopFirst = await then(running);
+    let stopping = false;
     const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
       logger.info({ signal }, 'shutting down');
       Promise.resolve(stopFirst?.())
         .then(() => running.stop())
@@ -46,8 +49,10 @@ export async function runConsole(
           process.exit(1);
         });
     };
-    process.once('SIGINT', () => shutdown('SIGINT'));
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    // Listening on after the first signal: Ctrl-C on a terminal reaches tsx and the console both, and
+    // tsx relays it again; with no listener left, tsx would exit at once with 130 mid-shutdown.
+    process.on('SIGINT', () => shutdown('SIGINT'));
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
   } catch (error) {
     // A failure while loading the modules leaves the database started early: stop it.
     await early?.database.then((database) => database.embedded?.stop()).catch(() => undefined);
