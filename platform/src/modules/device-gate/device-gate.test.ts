@@ -23,8 +23,9 @@ function get(
   path: string,
   headers: Record<string, string> = {},
   localAddress = '127.0.0.1',
+  consoleUrl = running.url,
 ): Promise<Answer> {
-  const url = new URL(running.url);
+  const url = new URL(consoleUrl);
   return new Promise((resolve, reject) => {
     http
       .get(
@@ -50,15 +51,23 @@ function get(
 }
 
 /** Fetches with the digest dance and returns the authorised request's header with its answer. */
-async function authorised(path: string, password = PASSWORD, localAddress = '127.0.0.1') {
-  const challenge = await get(path, {}, localAddress);
+async function authorised(
+  path: string,
+  password = PASSWORD,
+  localAddress = '127.0.0.1',
+  consoleUrl = running.url,
+) {
+  const challenge = await get(path, {}, localAddress, consoleUrl);
   const authorization = answerDigestChallenge(
     String(challenge.headers['www-authenticate']),
     { username: USER, password },
     'GET',
     path,
   );
-  return { authorization, answer: await get(path, { Authorization: authorization }, localAddress) };
+  return {
+    authorization,
+    answer: await get(path, { Authorization: authorization }, localAddress, consoleUrl),
+  };
 }
 
 beforeAll(async () => {
@@ -68,6 +77,7 @@ beforeAll(async () => {
     { mac: '001565aa0001', model: 'H2P' },
     { mac: '001565aa0002', model: 'H2P' },
     { mac: '001565aa0003', model: 'H2P' },
+    { mac: '001565aa0004', model: 'H2P' },
   ]);
   const model = running.cradle.driverRegistry.model('H2P');
   if (!model) throw new Error('H2 driver missing');
@@ -153,6 +163,39 @@ describe('the device gate', () => {
     const totals = await tenant.call<{ unknownDevices: number }>('POST', '/homepage/total', {});
     // Wrong passwords and guesses above were strangers' doing, not Acme's phones'.
     expect(totals.rows[0]?.unknownDevices).toBe(0);
+  });
+});
+
+describe('the device gate on two instances', () => {
+  let second: RunningConsole;
+  beforeAll(async () => {
+    second = await createTestConsole({ databaseUrl: running.config.databaseUrl });
+  });
+  afterAll(() => second?.stop());
+
+  it('answers a nonce of the other instance stale, so a request replayed there is refused and the phone retries', async () => {
+    const path = '/prov/001565aa0001.cfg';
+    const { authorization, answer } = await authorised(path);
+    expect(answer.status).toBe(200);
+    const replayed = await get(path, { Authorization: authorization }, '127.0.0.1', second.url);
+    expect(replayed.status).toBe(401);
+    const challenge = String(replayed.headers['www-authenticate']);
+    expect(challenge).toContain('stale=true');
+    const retried = answerDigestChallenge(challenge, { username: USER, password: PASSWORD }, 'GET', path);
+    expect((await get(path, { Authorization: retried }, '127.0.0.1', second.url)).status).toBe(200);
+  });
+
+  it('makes a MAC guessed on one instance wait on the other, even for the right password', async () => {
+    const path = '/prov/001565aa0004.cfg';
+    for (let guess = 0; guess <= MAX_WRONG_DIGESTS_PER_MAC; guess += 1) {
+      await authorised(path, `Guess#${guess}`, '127.0.0.4');
+    }
+    expect((await authorised(path, PASSWORD, '127.0.0.4')).answer.status).toBe(429);
+    // The other instance hears of it through PostgreSQL within moments, and from then on waits too.
+    await expect
+      .poll(async () => (await authorised(path, PASSWORD, '127.0.0.5', second.url)).answer.status)
+      .toBe(429);
+    expect((await authorised(path, PASSWORD, '127.0.0.5', second.url)).answer.status).toBe(429);
   });
 });
 

@@ -1,14 +1,15 @@
 import type { Database } from '../../db/database.js';
 import type { DeviceReply } from '../../http/device-app.js';
 import { ancestorIdsSql } from '../tenancy/ancestors.js';
-import { challenge, NONCE_SECONDS, parseAuthorization, verifyDigest } from './digest.js';
+import { challenge, parseAuthorization, verifyDigest } from './digest.js';
 import { GuessThrottle } from './guess-throttle.js';
+import { NonceBook } from './nonces.js';
 
 /**
  * The one door of the device-facing side. Every phone request (`/prov`, `/events`, and later
  * firmware and resource downloads) is judged here: HTTP digest against the device's own password
- * or any organization above it (nonces bound to the client's address, each use recorded so a
- * replay fails), wrong guesses throttled per MAC and address, then the address allow-list of the
+ * or any organization above it (nonces bound to the client's address and to this instance, each
+ * use recorded so a replay fails: nonces.ts), wrong guesses throttled per MAC and address, then the address allow-list of the
  * nearest organization that has one. An unknown MAC is challenged like a known one, so the
  * answer tells nothing about the inventory. The "never serve a secret to an unauthenticated
  * device" invariant rests on this file; see docs/security.md.
@@ -65,20 +66,10 @@ const WAITING_REPLY: DeviceReply = {
   body: 'Too many failed attempts\n',
 };
 
-/** Records this use of a nonce (its `nc` must exceed every earlier one) and reads the throttle. */
-const USE_NONCE_SQL = `
-  WITH used AS (
-    INSERT INTO device_nonces (nonce, nc, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
-    ON CONFLICT (nonce) DO UPDATE SET nc = EXCLUDED.nc WHERE device_nonces.nc < EXCLUDED.nc
-    RETURNING 1)
-  SELECT EXISTS (SELECT 1 FROM used) AS fresh,
-         EXISTS (SELECT 1 FROM rate_limits r JOIN unnest($4::text[], $5::int[]) AS w(key, max) ON w.key = r.key
-                  WHERE r.points > w.max AND r.expire > $6) AS waiting`;
-
 export class DeviceGate {
   private readonly db: Database;
   private readonly throttle: GuessThrottle;
-  private nonceSecret: Promise<string> | undefined;
+  private nonceBook: Promise<NonceBook> | undefined;
 
   constructor({ db }: { db: Database }) {
     this.db = db;
@@ -107,7 +98,7 @@ export class DeviceGate {
       if (!requireCredentials)
         return device.frozen ? { kind: 'frozen' } : { kind: 'admitted', authenticated: false };
     }
-    const secret = await this.secret();
+    const nonces = await this.nonces();
     const offered = parseAuthorization(request.authorization);
     // An unknown MAC: the organizations whose phone credentials carry the offered user name.
     if (!device && offered) credentials.push(...(await this.organizationCredentials(offered.username)));
@@ -116,7 +107,7 @@ export class DeviceGate {
     if (offered) {
       for (const candidate of credentials) {
         if (candidate.username !== offered.username) continue;
-        verdict = verifyDigest(offered, candidate.ha1, request.method, request.uri, secret, request.ip);
+        verdict = verifyDigest(offered, candidate.ha1, request.method, request.uri, nonces, request.ip);
         credential = candidate;
         if (verdict !== 'invalid') break;
       }
@@ -125,26 +116,15 @@ export class DeviceGate {
       if (offered && verdict === 'invalid' && !(await this.throttle.wrong(mac, request.ip))) {
         return { kind: 'waiting', reply: WAITING_REPLY };
       }
-      return this.challenge(secret, request.ip, offered !== undefined, verdict === 'stale');
+      return this.challenge(nonces, request.ip, offered !== undefined, verdict === 'stale');
     }
-    const waiting = this.throttle.waitingRows(mac, request.ip);
-    const [use] = await this.db.prepared<{ fresh: boolean; waiting: boolean }>(
-      'device-gate-use-nonce',
-      USE_NONCE_SQL,
-      [
-        offered.nonce,
-        Number.parseInt(offered.nc ?? '0', 16) || 0,
-        NONCE_SECONDS,
-        waiting.map((row) => row.key),
-        waiting.map((row) => row.limit),
-        Date.now(),
-      ],
-    );
-    if (use?.waiting) return { kind: 'waiting', reply: WAITING_REPLY };
+    if (await this.throttle.waits(mac, request.ip)) return { kind: 'waiting', reply: WAITING_REPLY };
     // Sent before with this count: a replay (or a phone that lost count): ask for a fresh nonce.
-    if (!use?.fresh) return this.challenge(secret, request.ip, true, true);
+    if (!nonces.use(offered.nonce, Number.parseInt(offered.nc ?? '0', 16) || 0)) {
+      return this.challenge(nonces, request.ip, true, true);
+    }
     if (!device && credential?.orgId !== undefined) {
-      return { ...this.challenge(secret, request.ip, true, false), stranger: { orgId: credential.orgId } };
+      return { ...this.challenge(nonces, request.ip, true, false), stranger: { orgId: credential.orgId } };
     }
     if (!device?.allowed) return { kind: 'forbidden' };
     if (device.frozen) return { kind: 'frozen' };
@@ -163,13 +143,8 @@ export class DeviceGate {
     return rows.map((row) => ({ username, ha1: row.ha1, orgId: Number(row.id) }));
   }
 
-  /** Forgets nonces past their lifetime (a job). */
-  async forgetSpentNonces(): Promise<void> {
-    await this.db.execute('DELETE FROM device_nonces WHERE expires_at < now()');
-  }
-
   private challenge(
-    secret: string,
+    nonces: NonceBook,
     address: string,
     offered: boolean,
     stale: boolean,
@@ -179,16 +154,16 @@ export class DeviceGate {
       offered,
       reply: {
         status: 401,
-        headers: { 'WWW-Authenticate': challenge(secret, address, stale), 'Content-Type': 'text/plain' },
+        headers: { 'WWW-Authenticate': challenge(nonces, address, stale), 'Content-Type': 'text/plain' },
         body: 'Authentication required\n',
       },
     };
   }
 
-  private secret(): Promise<string> {
-    this.nonceSecret ??= this.db
+  private nonces(): Promise<NonceBook> {
+    this.nonceBook ??= this.db
       .one<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'provisioningNonce'`)
-      .then((row) => row?.value ?? '');
-    return this.nonceSecret;
+      .then((row) => new NonceBook(row?.value ?? ''));
+    return this.nonceBook;
   }
 }

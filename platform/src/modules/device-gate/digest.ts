@@ -1,13 +1,11 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { NonceBook } from './nonces.js';
 
 /**
- * HTTP digest authentication (RFC 7616 with MD5, which desk phones speak; qop=auth). A nonce is a
- * timestamp and the client's address, signed with a secret every instance shares, valid for
- * NONCE_SECONDS: a header captured on the wire does not work from another address. Each use of a
- * nonce must raise its `nc` (the gate records uses), so it does not work twice from the same one.
+ * HTTP digest authentication (RFC 7616 with MD5, which desk phones speak; qop=auth). Nonces and
+ * their uses are `NonceBook`'s (nonces.ts).
  */
 export const REALM = 'phonefleet';
-export const NONCE_SECONDS = 300;
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -16,36 +14,8 @@ export function digestHa1(username: string, password: string): string {
   return md5(`${username}:${REALM}:${password}`);
 }
 
-const sign = (secret: string, stamp: string, address: string) =>
-  createHmac('sha256', secret).update(`${stamp}|${address}`).digest('base64url').slice(0, 22);
-
-/** `<time>-<random>.<signature>`: unique even for two phones behind one address in the same second. */
-export function makeNonce(secret: string, address: string, now = Date.now()): string {
-  const stamp = `${Math.floor(now / 1000).toString(36)}-${randomBytes(6).toString('base64url')}`;
-  return `${stamp}.${sign(secret, stamp, address)}`;
-}
-
-function nonceValid(
-  secret: string,
-  nonce: string,
-  address: string,
-  now = Date.now(),
-): { valid: boolean; stale: boolean } {
-  const [stamp, signature] = nonce.split('.');
-  if (!stamp || !signature) return { valid: false, stale: false };
-  const expected = sign(secret, stamp, address);
-  if (
-    expected.length !== signature.length ||
-    !timingSafeEqual(Buffer.from(expected), Buffer.from(signature))
-  ) {
-    return { valid: false, stale: false };
-  }
-  const age = now / 1000 - Number.parseInt(stamp.split('-')[0] ?? '', 36);
-  return age >= 0 && age <= NONCE_SECONDS ? { valid: true, stale: false } : { valid: false, stale: true };
-}
-
-export function challenge(secret: string, address: string, stale = false): string {
-  return `Digest realm="${REALM}", qop="auth", algorithm=MD5, nonce="${makeNonce(secret, address)}"${stale ? ', stale=true' : ''}`;
+export function challenge(nonces: NonceBook, address: string, stale = false): string {
+  return `Digest realm="${REALM}", qop="auth", algorithm=MD5, nonce="${nonces.issue(address)}"${stale ? ', stale=true' : ''}`;
 }
 
 export interface DigestCredentials {
@@ -77,12 +47,12 @@ export function verifyDigest(
   ha1: string,
   method: string,
   requestUri: string,
-  secret: string,
+  nonces: NonceBook,
   address: string,
 ): 'ok' | 'stale' | 'invalid' {
   if (credentials.realm !== REALM || credentials.uri !== requestUri) return 'invalid';
-  const nonce = nonceValid(secret, credentials.nonce, address);
-  if (!nonce.valid) return nonce.stale ? 'stale' : 'invalid';
+  const nonce = nonces.judge(credentials.nonce, address);
+  if (nonce !== 'valid') return nonce;
   const ha2 = md5(`${method}:${credentials.uri}`);
   const expected =
     credentials.qop === 'auth'
