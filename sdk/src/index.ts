@@ -17,3 +17,4 @@ export * from './resources.js';
 export * from './session.js';
 export * from './states.js';
 export * from './version.js';
+export * from './xml.js';

@@ -1,27 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { parseDriver } from '@phonefleet/sdk';
-import { driverConformance, withDriverTables } from '@phonefleet/sdk/testing';
+import { coverageWithout, goldenDriver, keyValues, lineValues } from '@phonefleet/sdk/testing';
 import { describe, expect, it } from 'vitest';
 import grandstreamPackage from './index.js';
 
 /** Golden files: checked by hand against Grandstream's P-value templates, compared byte for byte. */
-const golden = (name: string) => readFileSync(new URL(`../golden/${name}`, import.meta.url), 'utf8');
-const driver = parseDriver('@phonefleet/driver-grandstream', grandstreamPackage);
-const deviceFile = driver.files[0];
-const model = (id: string) => {
-  const found = driver.models.find((m) => m.id === id);
-  if (!found || !deviceFile) throw new Error(`no ${id}`);
-  return found;
-};
-const line = (n: number, values: Record<string, string>) =>
-  Object.entries(values).map(([key, value]) => [`account.${n}.register.${key}`, value] as const);
-const key = (row: string, cells: Record<string, string>) =>
-  Object.entries(cells).map(([cell, value]) => [`phoneKeys.programKey.${row}.${cell}`, value] as const);
+const { driver, golden, render, readme } = goldenDriver(
+  '@phonefleet/driver-grandstream',
+  grandstreamPackage,
+  new URL('..', import.meta.url),
+);
 
 describe('Grandstream golden files', () => {
   it('renders two accounts, BLF and speed-dial keys, VLAN, NTP, time zone and the provisioning URL', () => {
     const values = new Map([
-      ...line(1, {
+      ...lineValues(1, {
         Enable: '1',
         Label: 'Reception',
         DisplayName: 'Reception Desk',
@@ -32,7 +23,7 @@ describe('Grandstream golden files', () => {
         Transport: '0',
         RegisterExpires: '3600',
       }),
-      ...line(2, {
+      ...lineValues(2, {
         Enable: '1',
         Label: 'Sales',
         DisplayName: 'Sales Line',
@@ -50,23 +41,23 @@ describe('Grandstream golden files', () => {
       ['network.ipParameter.VLANId', '20'],
       ['network.ipParameter.DataVLANId', '30'],
       ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
-      ...key('1', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
-      ...key('2', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
-      ...key('8', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
-      ...key('19', { Type: '5', Account: '2', Value: '2019', Label: 'Carol' }),
+      ...keyValues('programKey', '1', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
+      ...keyValues('programKey', '2', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
+      ...keyValues('programKey', '8', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
+      ...keyValues('programKey', '19', { Type: '5', Account: '2', Value: '2019', Label: 'Carol' }),
       ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
       ['settings.timeDate.SntpServer2', 'ntp2.example.com'],
       ['settings.timeDate.TimeZone', '+01:00'],
       ['settings.timeDate.TimeFormat', '0'],
     ]);
-    const text = driver.render(values, { model: model('GXP2160'), mac: '000b82aabbcc', file: deviceFile! });
+    const text = render('GXP2160', '000b82aabbcc', values);
     expect(text).toBe(golden('gxp2160-office.xml'));
     expect(driver.parse(text)).toEqual(values);
   });
 
   it('renders a GRP2614 with a negative half-hour zone, a rounded-up registration period and the firmware URL', () => {
     const values = new Map([
-      ...line(1, {
+      ...lineValues(1, {
         Enable: '1',
         UserName: '3001',
         RegisterName: '3001',
@@ -75,7 +66,7 @@ describe('Grandstream golden files', () => {
         Transport: '1',
         RegisterExpires: '90',
       }),
-      ...line(4, {
+      ...lineValues(4, {
         Enable: '1',
         UserName: '3004',
         RegisterName: '3004',
@@ -85,12 +76,12 @@ describe('Grandstream golden files', () => {
       ['network.ipParameter.VLANEnable', 'true'],
       ['network.ipParameter.VLANId', '100'],
       ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
-      ...key('24', { Type: '5', Account: '4', Value: '3124', Label: 'Desk 24' }),
+      ...keyValues('programKey', '24', { Type: '5', Account: '4', Value: '3124', Label: 'Desk 24' }),
       ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
       ['settings.timeDate.TimeZone', '-03:30'],
       ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/grp2614'],
     ]);
-    const text = driver.render(values, { model: model('GRP2614'), mac: 'c074ad112233', file: deviceFile! });
+    const text = render('GRP2614', 'c074ad112233', values);
     expect(text).toBe(golden('grp2614-keys.xml'));
     // 90 s is written as 2 minutes, so it reads back as 120 s.
     expect(driver.parse(text)).toEqual(new Map([...values, ['account.1.register.RegisterExpires', '120']]));
@@ -117,21 +108,13 @@ describe('Grandstream golden files', () => {
   });
 
   it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
-    const lacking = {
-      ...grandstreamPackage,
-      parameters: {
-        ...grandstreamPackage.parameters,
-        unsupported: grandstreamPackage.parameters.unsupported.filter((entry) => entry.path !== 'settings'),
-      },
-    };
-    const check = driverConformance(lacking).find((c) => c.name.startsWith('maps or declares unsupported'));
-    expect(() => check?.run()).toThrow(
+    expect(coverageWithout(grandstreamPackage, 'settings')).toThrow(
       /GXP2160: \d+ parameters neither mapped nor unsupported, e\.g\. settings\./,
     );
   });
 
   it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    expect(withDriverTables(readme, driver)).toBe(readme);
+    const { text, generated } = readme();
+    expect(generated).toBe(text);
   });
 });

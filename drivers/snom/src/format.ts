@@ -1,5 +1,4 @@
-import type { ParameterMap } from '@phonefleet/sdk';
-import { escapeXml, readXml, type XmlElement } from './xml.js';
+import { escapeXml, type ParameterMap, readXml, type XmlElement } from '@phonefleet/sdk';
 
 /**
  * Snom XML settings: `<settings>` holding `<phone-settings>` (one element per setting, `idx` for
@@ -104,7 +103,7 @@ function readFunctionKey(element: XmlElement, map: ParameterMap, values: Map<str
 export function parseSettings(text: string, map: ParameterMap): Map<string, string> {
   const values = new Map<string, string>();
   if (text.trim() === '') return values;
-  const document = readXml(text);
+  const document = readXml(text, 'settings');
   if (document.name !== 'settings') throw new Error(`line ${document.line}: expected <settings>`);
   for (const container of document.children) {
     if (!CONTAINERS.has(container.name))

@@ -1,29 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { parseDriver } from '@phonefleet/sdk';
-import { driverConformance, withDriverTables } from '@phonefleet/sdk/testing';
+import { coverageWithout, goldenDriver, keyValues, lineValues } from '@phonefleet/sdk/testing';
 import { describe, expect, it } from 'vitest';
 import snomPackage from './index.js';
 
 /** Golden files: written by hand from Snom's documented XML syntax, compared byte for byte. */
-const golden = (name: string) => readFileSync(new URL(`../golden/${name}`, import.meta.url), 'utf8');
-const driver = parseDriver('@phonefleet/driver-snom', snomPackage);
-const deviceFile = driver.files[0];
-const model = (id: string) => {
-  const found = driver.models.find((m) => m.id === id);
-  if (!found || !deviceFile) throw new Error(`no ${id}`);
-  return found;
-};
-const render = (id: string, mac: string, values: Map<string, string>) =>
-  driver.render(values, { model: model(id), mac, file: deviceFile! });
-const line = (n: number, values: Record<string, string>) =>
-  Object.entries(values).map(([key, value]) => [`account.${n}.register.${key}`, value] as const);
-const key = (row: string, cells: Record<string, string>) =>
-  Object.entries(cells).map(([cell, value]) => [`phoneKeys.programKey.${row}.${cell}`, value] as const);
+const { driver, golden, file, render, readme } = goldenDriver(
+  '@phonefleet/driver-snom',
+  snomPackage,
+  new URL('..', import.meta.url),
+);
 
 describe('Snom golden files', () => {
   it('renders two identities, line and BLF keys, VLAN, NTP, time zone and the provisioning URL', () => {
     const values = new Map([
-      ...line(1, {
+      ...lineValues(1, {
         Enable: '1',
         Label: 'Reception',
         DisplayName: 'Reception Desk',
@@ -33,7 +22,7 @@ describe('Snom golden files', () => {
         ServerAddress: 'pbx.example.com',
         RegisterExpires: '3600',
       }),
-      ...line(2, {
+      ...lineValues(2, {
         Enable: '1',
         Label: 'Sales',
         DisplayName: 'Sales Line',
@@ -51,10 +40,10 @@ describe('Snom golden files', () => {
       ['settings.timeDate.SntpRefreshPeriod', '3600'],
       ['settings.timeDate.TimeZone', '+01:00'],
       ['settings.timeDate.TimeFormat', '0'],
-      ...key('1', { Type: '2', Account: '1', Label: 'Reception' }),
-      ...key('3', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
-      ...key('4', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
-      ...key('5', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
+      ...keyValues('programKey', '1', { Type: '2', Account: '1', Label: 'Reception' }),
+      ...keyValues('programKey', '3', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
+      ...keyValues('programKey', '4', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
+      ...keyValues('programKey', '5', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
     ]);
     const text = render('D785', '000413aabbcc', values);
     expect(text).toBe(golden('d785-office.xml'));
@@ -63,7 +52,7 @@ describe('Snom golden files', () => {
 
   it('renders SRTP, a negative half-hour zone, the last key of a D717 and the firmware URL', () => {
     const values = new Map([
-      ...line(1, {
+      ...lineValues(1, {
         Enable: '1',
         UserName: '3001',
         RegisterName: '3001',
@@ -71,7 +60,7 @@ describe('Snom golden files', () => {
         ServerAddress: '10.0.0.5',
       }),
       ['account.1.advanced.SIPGroupSrtpWorkingMode', '2'],
-      ...line(2, { Enable: '0', UserName: '3002', ServerAddress: '10.0.0.5' }),
+      ...lineValues(2, { Enable: '0', UserName: '3002', ServerAddress: '10.0.0.5' }),
       ['network.ipParameter.VLANId', '100'],
       ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
       ['provision.autoProvision.ProvisionPollingTimeout', '86400'],
@@ -79,7 +68,7 @@ describe('Snom golden files', () => {
       ['settings.timeDate.TimeZone', '-03:30'],
       ['settings.timeDate.TimeFormat', '1'],
       ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/snomD717-10.1.46.16-SIP-r.bin'],
-      ...key('18', { Type: '5', Account: '2', Value: '3118', Label: 'Desk 18' }),
+      ...keyValues('programKey', '18', { Type: '5', Account: '2', Value: '3118', Label: 'Desk 18' }),
     ]);
     const text = render('D717', '000413aabb01', values);
     expect(text).toBe(golden('d717-firmware.xml'));
@@ -88,12 +77,10 @@ describe('Snom golden files', () => {
   });
 
   it('serves the model-wide file snom<model>.xml without settings', () => {
-    const common = driver.files.find((file) => file.name === 'snomD785.xml');
-    expect(common?.models).toEqual(['D785']);
+    const common = file('snomD785.xml');
+    expect(common.models).toEqual(['D785']);
     const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
-    expect(driver.render(values, { model: model('D785'), mac: '000413aabbcc', file: common! })).toBe(
-      golden('snomD785.xml'),
-    );
+    expect(render('D785', '000413aabbcc', values, common)).toBe(golden('snomD785.xml'));
     expect(driver.parse(golden('snomD785.xml'))).toEqual(new Map());
   });
 
@@ -161,19 +148,11 @@ describe('Snom golden files', () => {
   });
 
   it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
-    const lacking = {
-      ...snomPackage,
-      parameters: {
-        ...snomPackage.parameters,
-        unsupported: snomPackage.parameters.unsupported.filter((entry) => entry.path !== 'network'),
-      },
-    };
-    const check = driverConformance(lacking).find((c) => c.name.startsWith('maps or declares unsupported'));
-    expect(() => check?.run()).toThrow(/network\.ipParameter\.StaticDNSEnable/);
+    expect(coverageWithout(snomPackage, 'network')).toThrow(/network\.ipParameter\.StaticDNSEnable/);
   });
 
   it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    expect(withDriverTables(readme, driver)).toBe(readme);
+    const { text, generated } = readme();
+    expect(generated).toBe(text);
   });
 });

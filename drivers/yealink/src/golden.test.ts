@@ -1,27 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { parseDriver } from '@phonefleet/sdk';
-import { driverConformance, withDriverTables } from '@phonefleet/sdk/testing';
+import { coverageWithout, goldenDriver, keyValues, lineValues } from '@phonefleet/sdk/testing';
 import { describe, expect, it } from 'vitest';
 import yealinkPackage from './index.js';
 
 /** Golden files: written by hand from Yealink's documented `.cfg` syntax, compared byte for byte. */
-const golden = (name: string) => readFileSync(new URL(`../golden/${name}`, import.meta.url), 'utf8');
-const driver = parseDriver('@phonefleet/driver-yealink', yealinkPackage);
-const deviceFile = driver.files[0];
-const model = (id: string) => {
-  const found = driver.models.find((m) => m.id === id);
-  if (!found || !deviceFile) throw new Error(`no ${id}`);
-  return found;
-};
-const line = (n: number, values: Record<string, string>) =>
-  Object.entries(values).map(([key, value]) => [`account.${n}.register.${key}`, value] as const);
-const key = (section: string, row: string, cells: Record<string, string>) =>
-  Object.entries(cells).map(([cell, value]) => [`phoneKeys.${section}.${row}.${cell}`, value] as const);
+const { driver, golden, file, render, readme } = goldenDriver(
+  '@phonefleet/driver-yealink',
+  yealinkPackage,
+  new URL('..', import.meta.url),
+);
 
 describe('Yealink golden files', () => {
   it('renders two accounts, BLF and speed-dial keys, VLAN, NTP, time zone and the provisioning URL', () => {
     const values = new Map([
-      ...line(1, {
+      ...lineValues(1, {
         Enable: '1',
         Label: 'Reception',
         DisplayName: 'Reception Desk',
@@ -33,7 +24,7 @@ describe('Yealink golden files', () => {
         Transport: '0',
         RegisterExpires: '3600',
       }),
-      ...line(2, {
+      ...lineValues(2, {
         Enable: '1',
         Label: 'Sales',
         DisplayName: 'Sales Line',
@@ -51,23 +42,23 @@ describe('Yealink golden files', () => {
       ['network.ipParameter.DataVLANId', '30'],
       ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
       ['provision.autoProvision.ProvisionPollingEnable', 'true'],
-      ...key('programKey', '3', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
-      ...key('programKey', '4', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
-      ...key('programKey', '5', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
+      ...keyValues('programKey', '3', { Type: '5', Account: '1', Value: '2010', Label: 'Alice' }),
+      ...keyValues('programKey', '4', { Type: '5', Account: '2', Value: '2011', Label: 'Bob' }),
+      ...keyValues('programKey', '5', { Type: '1', Account: '1', Value: '*97', Label: 'Voicemail' }),
       ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
       ['settings.timeDate.SntpServer2', 'ntp2.example.com'],
       ['settings.timeDate.TimeZone', '+01:00'],
       ['settings.timeDate.DSTEnable', '2'],
       ['settings.timeDate.TimeFormat', '0'],
     ]);
-    const text = driver.render(values, { model: model('T46S'), mac: '001565aabbcc', file: deviceFile! });
+    const text = render('T46S', '001565aabbcc', values);
     expect(text).toBe(golden('t46s-office.cfg'));
     expect(driver.parse(text)).toEqual(values);
   });
 
   it('renders expansion-module BLF keys, a negative half-hour zone and the firmware URL', () => {
     const values = new Map([
-      ...line(1, {
+      ...lineValues(1, {
         Enable: '1',
         UserName: '3001',
         RegisterName: '3001',
@@ -76,7 +67,7 @@ describe('Yealink golden files', () => {
         ServerPort: '5060',
         Transport: '1',
       }),
-      ...line(2, {
+      ...lineValues(2, {
         Enable: '1',
         UserName: '3002',
         RegisterName: '3002',
@@ -88,26 +79,24 @@ describe('Yealink golden files', () => {
       ['network.ipParameter.VLANEnable', 'true'],
       ['network.ipParameter.VLANId', '100'],
       ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
-      ...key('extKey', 'Aom1ProgKey.1', { Type: '5', Account: '1', Value: '3101', Label: 'Desk 1' }),
-      ...key('extKey', 'Aom2ProgKey.20', { Type: '5', Account: '2', Value: '3120', Label: 'Desk 20' }),
+      ...keyValues('extKey', 'Aom1ProgKey.1', { Type: '5', Account: '1', Value: '3101', Label: 'Desk 1' }),
+      ...keyValues('extKey', 'Aom2ProgKey.20', { Type: '5', Account: '2', Value: '3120', Label: 'Desk 20' }),
       ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
       ['settings.timeDate.TimeZone', '-03:30'],
       ['settings.timeDate.DSTEnable', '0'],
       ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/T54W-96.86.0.70.rom'],
     ]);
-    const text = driver.render(values, { model: model('T54W'), mac: '805ec0aabb01', file: deviceFile! });
+    const text = render('T54W', '805ec0aabb01', values);
     expect(text).toBe(golden('t54w-expansion.cfg'));
     expect(driver.parse(text)).toEqual(values);
   });
 
   it('serves the model-wide file with the header only', () => {
-    const common = driver.files.find((file) => file.name === 'y000000000066.cfg');
-    expect(common?.models).toEqual(['T46S']);
+    const common = file('y000000000066.cfg');
+    expect(common.models).toEqual(['T46S']);
     const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
-    expect(driver.render(values, { model: model('T46S'), mac: '001565aabbcc', file: common! })).toBe(
-      golden('y000000000066.cfg'),
-    );
-    expect(driver.files.find((file) => file.name === 'y000000000095.cfg')?.models).toEqual(['T53', 'T53W']);
+    expect(render('T46S', '001565aabbcc', values, common)).toBe(golden('y000000000066.cfg'));
+    expect(file('y000000000095.cfg').models).toEqual(['T53', 'T53W']);
   });
 
   it('refuses another vendor’s file naming the line, and a Yealink value without catalogue equivalent', () => {
@@ -124,19 +113,11 @@ describe('Yealink golden files', () => {
   });
 
   it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
-    const lacking = {
-      ...yealinkPackage,
-      parameters: {
-        ...yealinkPackage.parameters,
-        unsupported: yealinkPackage.parameters.unsupported.filter((entry) => entry.path !== 'network.xvpn'),
-      },
-    };
-    const check = driverConformance(lacking).find((c) => c.name.startsWith('maps or declares unsupported'));
-    expect(() => check?.run()).toThrow(/network\.xvpn\.XvpnEnable/);
+    expect(coverageWithout(yealinkPackage, 'network.xvpn')).toThrow(/network\.xvpn\.XvpnEnable/);
   });
 
   it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    expect(withDriverTables(readme, driver)).toBe(readme);
+    const { text, generated } = readme();
+    expect(generated).toBe(text);
   });
 });

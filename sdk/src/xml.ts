@@ -1,7 +1,7 @@
 /**
- * The few XML rules a Snom settings file needs: escaping (control characters as character
- * references, allowed with `e="2"`) and a reader of `<name attr="…">text</name>` trees that names the
- * line of anything it cannot read.
+ * The few XML rules a vendor's settings file needs (Snom, Fanvil): escaping (control characters as
+ * character references) and a reader of `<name attr="…">text</name>` trees that names the line of
+ * anything it cannot read.
  */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -43,23 +43,23 @@ function withoutProlog(text: string): string {
   return text.replace(/^\uFEFF/, '').replace(/<\?xml[^>]*\?>|<!--[\s\S]*?-->/g, blank);
 }
 
-/** The document's root element. */
-export function readXml(source: string): XmlElement {
+/** The document's root element; `root` names the element an empty document lacks. */
+export function readXml(source: string, root: string): XmlElement {
   const text = withoutProlog(source);
   const lineAt = (index: number) => text.slice(0, index).split('\n').length;
-  const root: XmlElement = { name: '', attributes: new Map(), text: undefined, children: [], line: 0 };
-  const stack: XmlElement[] = [root];
+  const top: XmlElement = { name: '', attributes: new Map(), text: undefined, children: [], line: 0 };
+  const stack: XmlElement[] = [top];
   let position = 0;
   while (position < text.length) {
     const next = text.indexOf('<', position);
     const chunk = text.slice(position, next === -1 ? text.length : next);
     const open = stack[stack.length - 1] as XmlElement;
     if (chunk.trim() !== '') {
-      if (open === root || open.children.length > 0) {
+      if (open === top || open.children.length > 0) {
         throw new Error(`line ${lineAt(position + chunk.search(/\S/))}: unexpected text outside an element`);
       }
       open.text = (open.text ?? '') + unescapeXml(chunk, lineAt(position));
-    } else if (open !== root && open.children.length === 0) {
+    } else if (open !== top && open.children.length === 0) {
       open.text = (open.text ?? '') + chunk;
     }
     if (next === -1) break;
@@ -89,8 +89,8 @@ export function readXml(source: string): XmlElement {
   }
   if (stack.length > 1)
     throw new Error(`line ${lineAt(text.length)}: <${stack[stack.length - 1]?.name}> is not closed`);
-  const [document, ...more] = root.children;
-  if (!document) throw new Error('line 1: expected <settings>');
+  const [document, ...more] = top.children;
+  if (!document) throw new Error(`line 1: expected <${root}>`);
   if (more[0]) throw new Error(`line ${more[0].line}: a second root element`);
   return document;
 }
