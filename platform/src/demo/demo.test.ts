@@ -40,7 +40,8 @@ describe('npm run demo', () => {
       const loaded = running.cradle.driverRegistry.models().map(({ model }) => model.id);
       expect(loaded).toEqual(expect.arrayContaining(['H2', 'H2P', 'V62', 'T46S', 'D785', 'GXP2170']));
       const added = await running.cradle.db.query<{ model: string }>('SELECT DISTINCT model FROM devices');
-      expect(added.map((row) => row.model).sort()).toEqual([...new Set(loaded)].sort());
+      // The demo deals its phones over the models in load order: the first 50 models at most.
+      expect(added.map((row) => row.model).sort()).toEqual([...new Set(loaded.slice(0, demo.added))].sort());
       // Two good calls per online phone, a fair one every third, a poor one every fifth.
       expect(home?.callQuality).toEqual({ good: 84, fair: 14, poor: 9 });
       expect(demo.calls).toBe(107);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
+import { loadedModelIds, notSentGroups } from '../../testing/loaded-models.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
 
@@ -183,36 +184,11 @@ describe('saving parameters', () => {
     const settings = share.rows[0]?.tabs.find((tab) => tab.key === 'settings');
     const nodes = settings?.sections.flatMap((section) => section.params ?? []) ?? [];
     const timeouts = nodes.filter((node) => node.label.en === 'Web session timeout (s)');
-    expect(timeouts.map((node) => node.models)).toEqual([
-      [
-        'GXP2160',
-        'GXP2170',
-        'GRP2612',
-        'GRP2614',
-        'GRP2615',
-        'GRP2616',
-        'D712',
-        'D715',
-        'D717',
-        'D735',
-        'D785',
-        'V62',
-        'V64',
-        'V65',
-        'V67',
-        'T41S',
-        'T42S',
-        'T46S',
-        'T48S',
-        'T53',
-        'T53W',
-        'T54W',
-        'T57W',
-        'T46U',
-        'T48U',
-      ],
-      ['H2', 'H2P'],
-    ]);
+    // Every loaded driver's models have the standard timeout, in load order; H2 and H2P their own.
+    const h2Family = ['H2', 'H2P'];
+    const others = loadedModelIds(running).filter((id) => !h2Family.includes(id));
+    expect(others).toEqual(expect.arrayContaining(['GXP2170', 'D785', 'V62', 'T46U']));
+    expect(timeouts.map((node) => node.models)).toEqual([others, h2Family]);
     expect(nodes.find((node) => node.path.endsWith('.KeyAsSend'))?.models).toBeUndefined();
     const unknown = await acmeApi.call('POST', '/tb-config/dynamicParameterJs', { model: 'X999' });
     expect(unknown.message).toBe('Unknown device model');
@@ -356,23 +332,16 @@ describe('mapping honesty', () => {
     );
     expect(node(t46s.rows[0], 'network.ipParameter.VLANId')?.unsupported).toBeUndefined();
     const share = await acmeApi.call<Tree>('POST', '/tb-config/dynamicParameterJs', { model: 'share' });
-    expect(node(share.rows[0], 'network.xvpn.XvpnEnable')?.notSentTo).toEqual([
-      {
-        models: ['GXP2160', 'GXP2170', 'GRP2612', 'GRP2614', 'GRP2615', 'GRP2616'],
-        reason: {
-          en: 'Grandstream GXP/GRP phones have no equivalent setting',
-          zh: 'Grandstream GXP/GRP 话机没有对应的设置',
-        },
-      },
-      {
-        models: ['D712', 'D715', 'D717', 'D735', 'D785'],
-        reason: { en: 'Snom D7xx phones have no equivalent setting', zh: 'Snom D7xx 话机没有对应的设置' },
-      },
-      {
-        models: ['T41S', 'T42S', 'T46S', 'T48S', 'T53', 'T53W', 'T54W', 'T57W', 'T46U', 'T48U'],
-        reason: { en: 'Yealink IP phones have no equivalent setting', zh: 'Yealink 话机没有对应的设置' },
-      },
-    ]);
+    // Each loaded driver that has no XVPN is named with its reason, its models in load order.
+    const lacking = new Map(
+      notSentGroups(running, 'network.xvpn.XvpnEnable').map((group) => [group.reason.en, group] as const),
+    );
+    expect(node(share.rows[0], 'network.xvpn.XvpnEnable')?.notSentTo).toEqual([...lacking.values()]);
+    expect(lacking.get('Yealink IP phones have no equivalent setting')?.models).toEqual(
+      expect.arrayContaining(['T46S', 'T54W']),
+    );
+    expect(lacking.get('Grandstream GXP/GRP phones have no equivalent setting')?.models).toContain('GXP2170');
+    expect(lacking.get('Snom D7xx phones have no equivalent setting')?.models).toContain('D785');
     expect(node(share.rows[0], 'network.ipParameter.VLANId')?.notSentTo).toBeUndefined();
 
     const payload = { network: { ipParameter: { VLANEnable: item('VLANEnable', 'true') } } };
