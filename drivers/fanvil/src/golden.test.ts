@@ -37,10 +37,12 @@ describe('Fanvil golden files', () => {
       ['account.1.advanced.TelephonyVmNumber', '*97'],
       ['network.ipParameter.VLANEnable', 'true'],
       ['network.ipParameter.VLANId', '20'],
+      ['network.ipParameter.DataVLANId', '30'],
       ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
       ...keyValues('programKey', '1', { Type: '2', Value: 'SIP1', Label: 'Reception' }),
       ...keyValues('programKey', '3', { Type: '1', Value: '2010@1/f', Label: 'Alice' }),
       ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
+      ['settings.timeDate.SntpServer2', 'ntp2.example.com'],
       ['settings.timeDate.TimeZone', '+01:00'],
     ]);
     const text = render('X4U', '0c383e07e16c', values);

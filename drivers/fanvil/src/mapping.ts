@@ -54,6 +54,7 @@ const line = (path: string, key: string, convert?: ValueConversion): MappingEntr
 export const entries: MappingEntry[] = [
   // SIP lines (sdk lines.ts), written from the bound account.
   line('register.Enable', 'EnableReg'),
+  line('register.Label', 'SipName'),
   line('register.DisplayName', 'DisplayName'),
   line('register.UserName', 'PhoneNumber'),
   line('register.RegisterName', 'RegisterUser'),
@@ -68,14 +69,35 @@ export const entries: MappingEntry[] = [
   line('register.BackupServerPort', 'BackupPort'),
   line('register.BackupTransport', 'BackupTransport', transport),
   line('register.BackupRegisterExpires', 'BackupTTL'),
+  line('register.BackupOutboundProxy', 'BakProxyAddr'),
+  line('register.BackupOutboundProxyPort', 'BakProxyPort'),
   // Account tab, advanced section.
   line('advanced.TelephonyVmNumber', 'MWINum'),
   line('advanced.SIPGroupDtmfMode', 'DTMFMode', dtmf),
+  line('advanced.SIPRportEnable', 'EnableRport', on),
+  line('advanced.SubscribeExpire', 'SubExpire'),
+  line('advanced.SIPPickupPrefix', 'PickupNum'),
+  line('advanced.SIPSlaEnable', 'EnableSCA', on),
   // SIP function.
   { path: 'sipFunction.general.SIPLocalPort', key: 'sip.SIPPort' },
+  { path: 'sipFunction.general.RTPLocalPort', key: 'mm.RTPInitialPort' },
+  { path: 'sipFunction.general.SIPDSCP', key: 'qos.SingallingDSCP' }, // Fanvil's spelling
+  { path: 'sipFunction.general.Audiodiffserv', key: 'qos.VoiceDSCP' },
   // Network.
+  {
+    path: 'network.ipParameter.DHCPMode',
+    key: 'net.EnableDHCP',
+    convert: valueMap({ Dynamic: '1', Static: '0' }),
+  },
+  { path: 'network.ipParameter.PrimaryDNS', key: 'net.PrimaryDNS' },
+  { path: 'network.ipParameter.SecondaryDNS', key: 'net.SecondaryDNS' },
+  { path: 'network.ipParameter.MTU', key: 'net.MTU' },
   { path: 'network.ipParameter.VLANEnable', key: 'qos.EnableVLAN', convert: on },
   { path: 'network.ipParameter.VLANId', key: 'qos.VLANID' },
+  { path: 'network.ipParameter.DataVLANId', key: 'qos.PVIDValue' },
+  { path: 'network.natVpn.NatStunServer', key: 'sip.STUNServer' },
+  { path: 'network.natVpn.NatStunPort', key: 'sip.STUNPort' },
+  { path: 'network.wifi.WifiEnable', key: 'net.wifi.WIFIEnable', convert: on },
   // Auto provisioning.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'ap.FlashServerIP' },
   { path: 'provision.autoProvision.ProvisionUsername', key: 'ap.DefaultUsername' },
@@ -86,6 +108,7 @@ export const entries: MappingEntry[] = [
   { path: 'phoneKeys.programKey.{n}.Label', key: 'dsskey.dssSide.1.Fkey.{n}.Title' },
   // Time and date.
   { path: 'settings.timeDate.SntpServer1', key: 'phone.date.SNTPServer' },
+  { path: 'settings.timeDate.SntpServer2', key: 'phone.date.SecondSNTPServer' },
   { path: 'settings.timeDate.TimeZone', key: 'phone.date.TimeZone', convert: timeZone },
   // Maintenance: what pushes and upgrades need.
   { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'AUTOUPDATE_CONFIG_MODULE.Auto_Image_URL' },
