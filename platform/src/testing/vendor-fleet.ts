@@ -1,4 +1,5 @@
 import { SimulatedFleet } from '@phonefleet/sdk/testing';
+import { afterAll, beforeAll } from 'vitest';
 import type { RunningConsole } from '../app.js';
 import type { PushSettings } from '../config.js';
 import { createTenant, insertDevices, type TestTenant } from './tenants.js';
@@ -33,13 +34,15 @@ export interface VendorFleet {
  * driver (the two `models`, the first naming the driver) added as its devices, with `siteParameters`
  * saved on Acme's default site: the setup of each vendor's phones test.
  */
-export async function startVendorFleet(options: {
+export interface VendorFleetOptions {
   models: [string, string];
   username: string;
   addressBase: string;
   macBase: string;
   siteParameters: object;
-}): Promise<VendorFleet> {
+}
+
+export async function startVendorFleet(options: VendorFleetOptions): Promise<VendorFleet> {
   const credentials = { username: options.username, password: 'Phones#2026' };
   const running = await createTestConsole({ push });
   const acme = await createTenant(running.cradle.db, 'enterprise', 'Acme');
@@ -98,4 +101,37 @@ export function everyResultSucceeds(running: RunningConsole, taskId: number, dev
     (rows) => rows.length === devices && rows.every((row) => row.result === 2),
     30_000,
   );
+}
+
+/** Starts the vendor fleet before the file's tests and stops it after them; tests call the getter. */
+export function useVendorFleet(options: VendorFleetOptions): () => VendorFleet {
+  let vendor: VendorFleet | undefined;
+  beforeAll(async () => {
+    vendor = await startVendorFleet(options);
+  }, 60_000);
+  afterAll(async () => {
+    await vendor?.stop();
+  });
+  return () => {
+    if (!vendor) throw new Error('the vendor fleet did not start');
+    return vendor;
+  };
+}
+
+/** Model and firmware each device reported (by MAC order), once the provisioning records are written. */
+export async function reportedModels({ running, acme }: VendorFleet): Promise<[string, string][]> {
+  await running.cradle.provisioningService.flush();
+  const rows = await running.cradle.db.query<{ model: string; firmware: string }>(
+    'SELECT model, reported_firmware AS firmware FROM devices WHERE org_id = $1 ORDER BY mac',
+    [acme.orgId],
+  );
+  return rows.map((row) => [row.model, row.firmware]);
+}
+
+/** A configuration push, then a reboot, of every device, each task awaited until every result succeeds. */
+export async function pushThenReboot({ running, api, ids }: VendorFleet): Promise<void> {
+  for (const route of ['/device/configPush', '/device/deviceReboot']) {
+    const task = await api.call<{ id: number }>('POST', route, { ids });
+    await everyResultSucceeds(running, task.rows[0]?.id ?? 0, ids.length);
+  }
 }

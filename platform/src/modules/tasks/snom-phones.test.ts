@@ -1,47 +1,25 @@
-import type { SimulatedFleet } from '@phonefleet/sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningConsole } from '../../app.js';
-import type { TestTenant } from '../../testing/tenants.js';
-import type { ApiClient } from '../../testing/test-console.js';
-import {
-  everyResultSucceeds,
-  paramItem,
-  startVendorFleet,
-  type VendorFleet,
-} from '../../testing/vendor-fleet.js';
+import { describe, expect, it } from 'vitest';
+import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../../testing/vendor-fleet.js';
 
 /**
  * Snom D7xx phones simulated with their driver (docs/phone-simulator.md): they ask for
  * `snom<model>.xml` and their `<mac>.xml` with Snom User-Agents, read Snom XML back, and act on
  * Snom's check-sync events, through the real console and task engine.
  */
-let running: RunningConsole;
-let acme: TestTenant;
-let api: ApiClient;
-let fleet: SimulatedFleet;
-let ids: number[];
-let vendor: VendorFleet | undefined;
-
-beforeAll(async () => {
-  // A site-wide VLAN: the phones must find it as Snom's vlan_id, read back as the catalogue's.
-  vendor = await startVendorFleet({
-    models: ['D785', 'D717'],
-    username: 'acme-snom',
-    addressBase: '127.68.0.0',
-    macBase: '000413000000',
-    siteParameters: {
-      network: { ipParameter: { VLANId: paramItem('VLANId', '20') } },
-    },
-  });
-  ({ running, acme, api, fleet, ids } = vendor);
-}, 60_000);
-
-afterAll(async () => {
-  await vendor?.stop();
+// A site-wide VLAN: the phones must find it as Snom's vlan_id, read back as the catalogue's.
+const vendor = useVendorFleet({
+  models: ['D785', 'D717'],
+  username: 'acme-snom',
+  addressBase: '127.68.0.0',
+  macBase: '000413000000',
+  siteParameters: {
+    network: { ipParameter: { VLANId: paramItem('VLANId', '20') } },
+  },
 });
 
 describe('Snom phones simulated with their driver', () => {
   it('fetch their model file and own file in Snom XML, identified by their User-Agent', async () => {
+    const { fleet } = vendor();
     expect(await fleet.each((phone) => phone.boot())).toEqual([]);
     const [d785, d717] = fleet.phones;
     expect(d785?.userAgent).toMatch(
@@ -54,23 +32,15 @@ describe('Snom phones simulated with their driver', () => {
     expect(fetched?.body.startsWith('<?xml version="1.0" encoding="utf-8"?>\n')).toBe(true);
     expect(fetched?.body).toContain('    <vlan_id perm="">20</vlan_id>\n');
     expect(fetched?.values.get('network.ipParameter.VLANId')).toBe('20');
-    await running.cradle.provisioningService.flush();
-    const seen = await running.cradle.db.query<{ model: string; firmware: string }>(
-      'SELECT model, reported_firmware AS firmware FROM devices WHERE org_id = $1 ORDER BY mac',
-      [acme.orgId],
-    );
-    expect(seen.map((row) => [row.model, row.firmware])).toEqual([
+    expect(await reportedModels(vendor())).toEqual([
       ['D785', '10.1.73.16'],
       ['D717', '10.1.46.16'],
     ]);
   });
 
   it('answer a configuration push and a reboot with Snom’s check-sync events, every result a success', async () => {
-    const results = (taskId: number) => everyResultSucceeds(running, taskId, ids.length);
-    const pushed = await api.call<{ id: number }>('POST', '/device/configPush', { ids });
-    await results(pushed.rows[0]?.id ?? 0);
-    const rebooted = await api.call<{ id: number }>('POST', '/device/deviceReboot', { ids });
-    await results(rebooted.rows[0]?.id ?? 0);
+    const { api, fleet, ids } = vendor();
+    await pushThenReboot(vendor());
     expect(fleet.phones.map((phone) => phone.notifyEvents)).toEqual(
       fleet.phones.map(() => ['check-sync;reboot=false', 'check-sync;reboot=true']),
     );

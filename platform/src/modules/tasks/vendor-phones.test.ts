@@ -1,49 +1,27 @@
-import type { SimulatedFleet } from '@phonefleet/sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningConsole } from '../../app.js';
-import type { TestTenant } from '../../testing/tenants.js';
-import type { ApiClient } from '../../testing/test-console.js';
-import {
-  everyResultSucceeds,
-  paramItem,
-  startVendorFleet,
-  type VendorFleet,
-} from '../../testing/vendor-fleet.js';
+import { describe, expect, it } from 'vitest';
+import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../../testing/vendor-fleet.js';
 
 /**
  * The simulator speaks any driver (docs/phone-simulator.md): Yealink phones ask for their model's
  * common file and their `<mac>.cfg` with Yealink User-Agents, read the Yealink format back, and act
  * on Yealink's check-sync events, through the real console and task engine.
  */
-let running: RunningConsole;
-let acme: TestTenant;
-let api: ApiClient;
-let fleet: SimulatedFleet;
-let ids: number[];
-let vendor: VendorFleet | undefined;
-
-beforeAll(async () => {
-  // A site-wide VLAN: the phones must find it under Yealink's key, read back as the catalogue's.
-  vendor = await startVendorFleet({
-    models: ['T46S', 'T54W'],
-    username: 'acme-phones',
-    addressBase: '127.67.0.0',
-    macBase: '805ec0000000',
-    siteParameters: {
-      network: {
-        ipParameter: { VLANEnable: paramItem('VLANEnable', 'true'), VLANId: paramItem('VLANId', '20') },
-      },
+// A site-wide VLAN: the phones must find it under Yealink's key, read back as the catalogue's.
+const vendor = useVendorFleet({
+  models: ['T46S', 'T54W'],
+  username: 'acme-phones',
+  addressBase: '127.67.0.0',
+  macBase: '805ec0000000',
+  siteParameters: {
+    network: {
+      ipParameter: { VLANEnable: paramItem('VLANEnable', 'true'), VLANId: paramItem('VLANId', '20') },
     },
-  });
-  ({ running, acme, api, fleet, ids } = vendor);
-}, 60_000);
-
-afterAll(async () => {
-  await vendor?.stop();
+  },
 });
 
 describe('Yealink phones simulated with their driver', () => {
   it('fetch their common and own files in Yealink format, identified by their User-Agent', async () => {
+    const { fleet } = vendor();
     expect(await fleet.each((phone) => phone.boot())).toEqual([]);
     const [t46s, t54w] = fleet.phones;
     expect(t46s?.userAgent).toMatch(/^Yealink SIP-T46S 66\.86\.0\.15 805ec000000[0-9a-f]$/);
@@ -54,23 +32,15 @@ describe('Yealink phones simulated with their driver', () => {
     expect(fetched?.body.startsWith('#!version:1.0.0.1\n')).toBe(true);
     expect(fetched?.body).toContain('static.network.vlan.internet_port_vid = 20\n');
     expect(fetched?.values.get('network.ipParameter.VLANId')).toBe('20');
-    await running.cradle.provisioningService.flush();
-    const seen = await running.cradle.db.query<{ mac: string; model: string; firmware: string }>(
-      'SELECT mac, model, reported_firmware AS firmware FROM devices WHERE org_id = $1 ORDER BY mac',
-      [acme.orgId],
-    );
-    expect(seen.map((row) => [row.model, row.firmware])).toEqual([
+    expect(await reportedModels(vendor())).toEqual([
       ['T46S', '66.86.0.15'],
       ['T54W', '96.86.0.70'],
     ]);
   });
 
   it('answer a configuration push and a reboot with Yealink’s check-sync events, every result a success', async () => {
-    const results = (taskId: number) => everyResultSucceeds(running, taskId, ids.length);
-    const pushed = await api.call<{ id: number }>('POST', '/device/configPush', { ids });
-    await results(pushed.rows[0]?.id ?? 0);
-    const rebooted = await api.call<{ id: number }>('POST', '/device/deviceReboot', { ids });
-    await results(rebooted.rows[0]?.id ?? 0);
+    const { api, fleet, ids } = vendor();
+    await pushThenReboot(vendor());
     expect(fleet.phones.map((phone) => phone.notifyEvents)).toEqual(
       fleet.phones.map(() => ['check-sync;reboot=false', 'check-sync;reboot=true']),
     );
