@@ -41,9 +41,10 @@ const dtmf = valueMap({ '0': '0', '1': '2', '2': '1' }, { otherwise: '1' });
 
 /**
  * Catalogue key types → Fanvil DSS key types: 2 a line key, 1 a memory key (speed dial; the value
- * carries the number), 0 none. Types whose Fanvil code sits in the value's suffix are written none.
+ * carries the number), 5 DTMF, 0 none. Types whose Fanvil code sits in the value's suffix (BLF, park)
+ * are written none.
  */
-const keyType = valueMap({ '0': '0', '1': '1', '2': '2' }, { otherwise: '0' });
+const keyType = valueMap({ '0': '0', '1': '1', '2': '2', '17': '5' }, { otherwise: '0' });
 
 const line = (path: string, key: string, convert?: ValueConversion): MappingEntry => ({
   path: `account.{n}.${path}`,
