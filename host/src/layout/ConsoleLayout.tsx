@@ -14,6 +14,7 @@ import { EnteredEnterprise } from './EnteredEnterprise.js';
 import { entryFor, menuEntries } from './menu-entries.js';
 import { menuIcon } from './menu-icons.js';
 import { NoticeBell } from './NoticeBell.js';
+import { OperationDialog } from './operation-dialog.js';
 import { UserMenu } from './UserMenu.js';
 import { useCollapsed } from './use-collapsed.js';
 import { usePlugins } from './use-plugins.js';
@@ -129,6 +130,7 @@ export default function ConsoleLayout() {
           )}
         </div>
       </ProLayout>
+      <OperationDialog />
     </SessionProvider>
   );
 }

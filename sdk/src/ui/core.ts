@@ -133,6 +133,13 @@ export {
   type LiveSocketHandlers,
 } from './live-connection.js';
 export {
+  OPERATION_CODES,
+  OPERATION_POLL_MS,
+  OPERATION_RELOAD_MS,
+  onOperationHeld,
+  showOperation,
+} from './operation.js';
+export {
   browserOffset,
   chosenTimeZone,
   currentLanguage,
