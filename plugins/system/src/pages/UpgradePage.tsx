@@ -80,6 +80,7 @@ export function UpgradePage() {
           <Upload.Dragger
             data-testid="upgrade-dragger"
             multiple={false}
+            accept=".gz"
             showUploadList={false}
             customRequest={({ file, onProgress, onSuccess, onError }) => {
               uploadPackage(file as File, (progress) => onProgress?.({ percent: progress.percent }))
