@@ -14,7 +14,6 @@ import { EnteredEnterprise } from './EnteredEnterprise.js';
 import { entryFor, menuEntries } from './menu-entries.js';
 import { menuIcon } from './menu-icons.js';
 import { NoticeBell } from './NoticeBell.js';
-import { OperationDialog } from './operation-dialog.js';
 import { UserMenu } from './UserMenu.js';
 import { useCollapsed } from './use-collapsed.js';
 import { usePlugins } from './use-plugins.js';
@@ -34,6 +33,8 @@ import { useSiteFilter } from './use-site-filter.js';
  */
 const SiteFilter = lazy(() => import('./SiteFilter.js'));
 const ConsoleFooter = lazy(() => import('./ConsoleFooter.js'));
+/** The blocking backup/restore/upgrade dialog: a refusal before it loads waits for it (sdk `showOperation`). */
+const OperationDialog = lazy(() => import('./operation-dialog.js'));
 
 export default function ConsoleLayout() {
   const { t, login, language, config, timeZone } = useConsole();
@@ -130,7 +131,9 @@ export default function ConsoleLayout() {
           )}
         </div>
       </ProLayout>
-      <OperationDialog />
+      <Suspense fallback={null}>
+        <OperationDialog />
+      </Suspense>
     </SessionProvider>
   );
 }

@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleContext, type ConsoleContextValue } from '../app/console-context.js';
 import { text } from '../i18n/texts.js';
-import { OperationDialog } from './operation-dialog.js';
+import OperationDialog from './operation-dialog.js';
 
 const backingUp: OperationStatusInfo = {
   status: 1,

@@ -61,7 +61,7 @@ const askStatus = () => apiFirstRow<OperationStatusInfo>('GET', '/backup/status'
  * holds the console it says how the operation ended and reloads the page after 3 s. A refusal with
  * 80000 (a restore ended every session) signs out, which unmounts the signed-in shell and this.
  */
-export function OperationDialog() {
+export default function OperationDialog() {
   const { language } = useConsole();
   const [status, setStatus] = useState<OperationStatusInfo | null>(null);
   const [ended, setEnded] = useState<string | null>(null);

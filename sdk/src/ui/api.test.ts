@@ -93,6 +93,12 @@ describe('apiRequest', () => {
         code: 110000,
       });
       expect(held).toHaveBeenCalledWith(expect.objectContaining(status));
+      // Refused before the host's dialog has loaded: it gets the status once it registers.
+      onOperationHeld(undefined);
+      await expect(apiRequest('POST', '/device/search')).rejects.toMatchObject({ code: 110000 });
+      const late = vi.fn();
+      onOperationHeld(late);
+      expect(late).toHaveBeenCalledWith(expect.objectContaining(status));
     } finally {
       onOperationHeld(undefined);
     }

@@ -24,6 +24,7 @@ export {
   StrategyFrequency,
   StrategyMode,
 } from '../alarms.js';
+export { BACKUP_CONTENTS } from '../api/backup.js';
 export { DIAGNOSTIC_END_STATES, DIAGNOSTICS_NAMESPACE } from '../api/diagnostics.js';
 export {
   MAX_LINES,

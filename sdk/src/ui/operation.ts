@@ -14,10 +14,16 @@ export const OPERATION_CODES: readonly number[] = [
 type OperationHandler = (status: OperationStatusInfo) => void;
 
 let operationHandler: OperationHandler | undefined;
+/** A status that came before the host's dialog was there to take it (the dialog loads after the first paint). */
+let pending: OperationStatusInfo | undefined;
 
 /** The host registers what "an operation holds the console" means (its blocking dialog). */
 export function onOperationHeld(handler: OperationHandler | undefined): void {
   operationHandler = handler;
+  if (!handler || !pending) return;
+  const status = pending;
+  pending = undefined;
+  handler(status);
 }
 
 /**
@@ -25,7 +31,8 @@ export function onOperationHeld(handler: OperationHandler | undefined): void {
  * the area that started a backup or restore does with the status the start answered.
  */
 export function showOperation(status: OperationStatusInfo): void {
-  operationHandler?.(status);
+  if (operationHandler) operationHandler(status);
+  else pending = status;
 }
 
 /** True (and the dialog opened) when the reply is a refusal because an operation holds the console. */

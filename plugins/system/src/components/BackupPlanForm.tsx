@@ -1,5 +1,6 @@
-import { BACKUP_CONTENTS, type BackupContent, type BackupPlanRow } from '@phonefleet/sdk';
+import type { BackupContent, BackupPlanRow } from '@phonefleet/sdk';
 import {
+  BACKUP_CONTENTS,
   FormShell,
   formatDateTime,
   translate,
