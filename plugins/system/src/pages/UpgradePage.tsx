@@ -77,26 +77,27 @@ export function UpgradePage() {
         <Alert type="info" showIcon data-testid="upgrade-container" message={t('containerNote')} />
       ) : (
         canUpgrade && (
-          <Upload.Dragger
-            data-testid="upgrade-dragger"
-            multiple={false}
-            accept=".gz"
-            showUploadList={false}
-            customRequest={({ file, onProgress, onSuccess, onError }) => {
-              uploadPackage(file as File, (progress) => onProgress?.({ percent: progress.percent }))
-                .then((next) => {
-                  onSuccess?.(next);
-                  setInfo({ ...info, staged: next });
-                })
-                .catch((error: Error) => onError?.(error));
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('dragPackage')}</p>
-            <p className="ant-upload-hint">{t('dragPackageHint')}</p>
-          </Upload.Dragger>
+          <div data-testid="upgrade-dragger">
+            <Upload.Dragger
+              multiple={false}
+              accept=".gz"
+              showUploadList={false}
+              customRequest={({ file, onProgress, onSuccess, onError }) => {
+                uploadPackage(file as File, (progress) => onProgress?.({ percent: progress.percent }))
+                  .then((next) => {
+                    onSuccess?.(next);
+                    setInfo({ ...info, staged: next });
+                  })
+                  .catch((error: Error) => onError?.(error));
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{t('dragPackage')}</p>
+              <p className="ant-upload-hint">{t('dragPackageHint')}</p>
+            </Upload.Dragger>
+          </div>
         )
       )}
       {info.deployment !== 'container' && (
