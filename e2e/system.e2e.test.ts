@@ -33,6 +33,8 @@ describe('backup and about pages (browser, two administrators)', () => {
   let first: Page;
   let second: Page;
   let folder: string;
+  /** The downloaded archive, uploaded again as a new machine would. */
+  let copy: string;
 
   const dialogOf = (page: Page) => page.locator('.pf-operation-dialog .ant-modal');
   const archiveRows = (page: Page) =>
@@ -155,8 +157,9 @@ describe('backup and about pages (browser, two administrators)', () => {
     expect(await first.getByTestId('backup-last').textContent()).toContain('Backup done');
     const download = first.waitForEvent('download');
     await row.getByRole('button', { name: 'Download' }).click();
-    const file = await (await download).path();
-    expect(statSync(file).size).toBe(archive?.size);
+    copy = path.join(folder, 'copy.tar.gz');
+    await (await download).saveAs(copy);
+    expect(statSync(copy).size).toBe(archive?.size);
     expect(archive?.size).toBeGreaterThan(FILLER_MB * 1024 * 1024);
   }, 240_000);
 
@@ -171,4 +174,30 @@ describe('backup and about pages (browser, two administrators)', () => {
     expect(await models.locator('tbody').textContent()).toContain('H2P');
     expect(await first.getByTestId('about-releases').textContent()).toContain('0.1.0');
   });
+
+  it('recovers an uploaded archive after asking; the restore ends every session, so the dialog gives way to the login page', async () => {
+    await first.goto(`${running.url}/backup`);
+    await first.getByTestId('backup-upload').click();
+    await first.getByTestId('backup-upload-file').locator('input[type=file]').setInputFiles(copy);
+    await first.getByTestId('backup-upload-ok').click();
+    await first.getByText(/is uploaded; recover it from the list$/).waitFor();
+    await expect.poll(() => archiveRows(first).count()).toBe(2);
+    const uploaded = archiveRows(first).filter({ hasText: 'Uploaded' });
+    expect(await uploaded.count()).toBe(1);
+
+    await uploaded.getByRole('button', { name: 'Recover' }).click();
+    const confirm = first.getByRole('dialog', { name: 'Recover' });
+    expect(await confirm.textContent()).toContain('Recover the console from');
+    await confirm.getByRole('button', { name: 'Recover' }).click();
+    await expect.poll(() => dialogOf(first).textContent()).toContain('Recovering, please wait...');
+    // The restore empties the sessions table: the status call itself answers 80000 once it is done.
+    await expect
+      .poll(async () => (await api.call<OperationStatusInfo>('GET', '/backup/status')).code, {
+        timeout: 120_000,
+      })
+      .toBe(80000);
+    await first.clock.fastForward(POLL_MS);
+    await first.waitForURL('**/login');
+    expect(await dialogOf(first).count()).toBe(0);
+  }, 180_000);
 });
