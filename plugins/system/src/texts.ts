@@ -112,7 +112,6 @@ export const systemText = defineTexts({
   vendor: { en: 'Vendor', zh: '厂商' },
   models: { en: 'Models', zh: '机型' },
   firmware: { en: 'Supported firmware', zh: '支持的固件' },
-  anyFirmware: { en: 'Any', zh: '不限' },
   noNotes: { en: 'No release notes', zh: '暂无发行说明' },
   aboutUnavailable: { en: 'The console information could not be read', zh: '无法读取控制台信息' },
 });
