@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { SimulatedPhone } from '@phonefleet/sdk/testing';
 import type { RunningConsole } from '../platform/src/app.js';
+import { postgresCpuMs } from './postgres-cpu.js';
 import { bindTwoLinesPerPhone } from './sip.js';
 
 const run = promisify(execFile);
@@ -50,17 +51,41 @@ export async function seed(running: RunningConsole): Promise<void> {
   await db.execute(sql);
 }
 
-async function load(
-  url: string,
-  mode: 'cold' | 'warm',
-  phones = DEVICES,
-): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; statuses: Record<string, number> }> {
+interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  statuses: Record<string, number>;
+}
+
+async function load(url: string, mode: 'cold' | 'warm', phones = DEVICES): Promise<LoadFigures> {
   const { stdout } = await run(
     path.resolve('node_modules/.bin/tsx'),
     ['bench/prov-load.ts', url, '6', '32', String(phones), 'bench', 'Bench#2026', mode],
     { maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+}
+
+/** The load, with the CPU the console (this process) and PostgreSQL spent per request. */
+async function loadWithCpu(
+  running: RunningConsole,
+  url: string,
+): Promise<LoadFigures & { consoleCpuUs: number; postgresCpuUs: number | undefined }> {
+  const consoleBefore = process.cpuUsage();
+  const postgresBefore = await postgresCpuMs(running);
+  const figures = await load(url, 'cold');
+  const consoleUsed = process.cpuUsage(consoleBefore);
+  const postgresAfter = await postgresCpuMs(running);
+  const requests = Object.values(figures.statuses).reduce((sum, count) => sum + count, 0) || 1;
+  return {
+    ...figures,
+    consoleCpuUs: Math.round((consoleUsed.user + consoleUsed.system) / requests),
+    postgresCpuUs:
+      postgresBefore === undefined || postgresAfter === undefined
+        ? undefined
+        : Math.round(((postgresAfter - postgresBefore) * 1000) / requests),
+  };
 }
 
 export async function benchProvisioning(running: RunningConsole): Promise<Record<string, number | string>> {
@@ -90,7 +115,7 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   try {
-    const cold = await load(`${running.url}/prov`, 'cold');
+    const cold = await loadWithCpu(running, `${running.url}/prov`);
     // Warm: the same 1,000 phones ask again with the ETag they hold and get 304.
     const warm = await load(`${running.url}/prov`, 'warm', 1000);
     const baseline = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/prov`, 'cold');
@@ -104,6 +129,8 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
       provColdP50Ms: cold.p50Ms,
       provColdP99Ms: cold.p99Ms,
       provColdStatuses: JSON.stringify(cold.statuses),
+      provColdConsoleCpuUs: cold.consoleCpuUs,
+      provColdPostgresCpuUs: cold.postgresCpuUs ?? 'not on this machine',
       provWarm304PerSecond: warm.requestsPerSecond,
       provWarmP99Ms: warm.p99Ms,
       provWarmStatuses: JSON.stringify(warm.statuses),
