@@ -22,6 +22,7 @@ import { until } from '../../testing/until.js';
 let folder: string;
 let packageBytes: Buffer;
 let publicKeyFile: string;
+let key: ReturnType<typeof testReleaseKey>;
 const next = nextVersion();
 const launched: Launched[] = [];
 
@@ -50,20 +51,24 @@ async function startConsole(databaseUrl: string, dataDir: string, port: number) 
   return { one, url };
 }
 
-async function lockStep(databaseUrl: string): Promise<string> {
+async function sql<Row extends object>(databaseUrl: string, text: string): Promise<Row[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ step: string | null }>('SELECT step FROM operation_lock');
-    return rows[0]?.step ?? '';
+    return (await client.query<Row>(text)).rows;
   } finally {
     await client.end();
   }
 }
 
+async function lockStep(databaseUrl: string): Promise<string> {
+  const [row] = await sql<{ step: string | null }>(databaseUrl, 'SELECT step FROM operation_lock');
+  return row?.step ?? '';
+}
+
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'pf-upgrade-release-'));
-  const key = testReleaseKey(folder);
+  key = testReleaseKey(folder);
   publicKeyFile = key.publicKeyFile;
   // The whole release, as `npm run package` makes it (with the built pages when they were built).
   const out = path.join(folder, `phonefleet-${next}.tar.gz`);
@@ -166,4 +171,72 @@ it('killed mid-upgrade (SIGKILL of the launcher and the console), the next start
   expect((await admin.call('POST', '/device/search', {})).code).toBe(0);
   expect(await readPointer(dataDir)).toBeNull();
   expect(await again.one.stop()).toBe(0);
+}, 300_000);
+
+it('a new release that migrates and then cannot start is given up: the previous one runs on the pre-upgrade data', async () => {
+  const moduleFile = 'platform/src/modules/upgrade/module.ts';
+  const migrating = readFileSync(path.join(projectRoot, moduleFile), 'utf8').replace(
+    '  routes: upgradeRoutes,',
+    `  routes: upgradeRoutes,
+  migrations: [{ name: '9999-upgrade-probe', up: async (db, transaction) => {
+    await db.execute("CREATE TABLE upgrade_probe (id int); UPDATE orgs SET name = 'migrated'", [], transaction);
+  } }],`,
+  );
+  expect(migrating).toContain('9999-upgrade-probe');
+  const out = path.join(folder, 'broken.tar.gz');
+  await makePackage({
+    root: projectRoot,
+    out,
+    version: next,
+    privateKey: key.privateKey,
+    override: {
+      [moduleFile]: Buffer.from(migrating),
+      'platform/src/main.ts': Buffer.from(
+        "process.stderr.write('this release cannot start\\n');\nprocess.exit(3);\n",
+      ),
+    },
+  });
+  const databaseUrl = await createTestDatabase();
+  const dataDir = path.join(folder, 'rolled-back');
+  const { one, url } = await startConsole(databaseUrl, dataDir, await freePort());
+  let admin = await signInReadingCaptcha(url, databaseUrl, TEST_ADMIN_PASSWORD);
+  const before = await sql<{ name: string }>(databaseUrl, 'SELECT name FROM orgs ORDER BY id');
+  expect((await admin.upload('/upgrade/upload', 'broken.tar.gz', readFileSync(out))).code).toBe(0);
+  expect((await admin.call('POST', '/upgrade/execute', { version: next })).code).toBe(0);
+
+  // The new release ran once and exited; the previous one restored the pre-upgrade backup (which signed everyone out).
+  const last = await until(
+    async () => {
+      try {
+        const [row] = await sql<{ status: number; last_outcome: string | null; last_message: string | null }>(
+          databaseUrl,
+          'SELECT status, last_outcome, last_message FROM operation_lock WHERE holder IS NULL',
+        );
+        return row;
+      } catch {
+        return undefined;
+      }
+    },
+    (row) => row?.last_outcome === 'failed' && !row.last_message?.startsWith('rolling back'),
+    180_000,
+  );
+  expect(one.output()).toContain('this release cannot start');
+  expect(last?.last_message).toBe(
+    `The upgrade to ${next} failed: The new release stopped with code 3 before it came up; ${PRODUCT_VERSION} runs again with the data of the pre-upgrade backup`,
+  );
+  expect(await versionAt(url)).toBe(PRODUCT_VERSION);
+  expect(await sql(databaseUrl, `SELECT to_regclass('upgrade_probe') AS probe`)).toEqual([{ probe: null }]);
+  expect(
+    await sql(databaseUrl, `SELECT name FROM schema_migrations WHERE name = '9999-upgrade-probe'`),
+  ).toEqual([]);
+  expect(await sql(databaseUrl, 'SELECT name FROM orgs ORDER BY id')).toEqual(before);
+  admin = await signInReadingCaptcha(url, databaseUrl, TEST_ADMIN_PASSWORD);
+  expect((await admin.call('POST', '/backup/search', {})).rows).toHaveLength(1);
+  expect((await admin.call('POST', '/device/search', {})).code).toBe(0);
+  expect(await readPointer(dataDir)).toMatchObject({
+    version: PRODUCT_VERSION,
+    dir: projectRoot,
+    trial: false,
+  });
+  expect(await one.stop()).toBe(0);
 }, 300_000);
