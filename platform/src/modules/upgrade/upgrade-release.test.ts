@@ -66,6 +66,22 @@ async function lockStep(databaseUrl: string): Promise<string> {
   return row?.step ?? '';
 }
 
+const MODULE_FILE = 'platform/src/modules/upgrade/module.ts';
+
+/** The upgrade module's source with one more migration running `statement`: a release that migrates. */
+function withMigration(statement: string): string {
+  const source = readFileSync(path.join(projectRoot, MODULE_FILE), 'utf8').replace(
+    '  routes: upgradeRoutes,',
+    `  routes: upgradeRoutes,
+  migrations: [{ name: '9999-upgrade-probe', up: async (db, transaction) => {
+    await db.execute(${JSON.stringify(statement)}, [], transaction);
+  } }],`,
+  );
+  if (!source.includes('9999-upgrade-probe'))
+    throw new Error('the upgrade module changed: update withMigration');
+  return source;
+}
+
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'pf-upgrade-release-'));
   key = testReleaseKey(folder);
@@ -174,14 +190,7 @@ it('killed mid-upgrade (SIGKILL of the launcher and the console), the next start
 }, 300_000);
 
 it('a new release that migrates and then cannot start is given up: the previous one runs on the pre-upgrade data', async () => {
-  const moduleFile = 'platform/src/modules/upgrade/module.ts';
-  const migrating = readFileSync(path.join(projectRoot, moduleFile), 'utf8').replace(
-    '  routes: upgradeRoutes,',
-    `  routes: upgradeRoutes,
-  migrations: [{ name: '9999-upgrade-probe', up: async (db, transaction) => {
-    await db.execute("CREATE TABLE upgrade_probe (id int); UPDATE orgs SET name = 'migrated'", [], transaction);
-  } }],`,
-  );
+  const migrating = withMigration("CREATE TABLE upgrade_probe (id int); UPDATE orgs SET name = 'migrated'");
   expect(migrating).toContain('9999-upgrade-probe');
   const out = path.join(folder, 'broken.tar.gz');
   await makePackage({
@@ -190,7 +199,7 @@ it('a new release that migrates and then cannot start is given up: the previous 
     version: next,
     privateKey: key.privateKey,
     override: {
-      [moduleFile]: Buffer.from(migrating),
+      [MODULE_FILE]: Buffer.from(migrating),
       'platform/src/main.ts': Buffer.from(
         "process.stderr.write('this release cannot start\\n');\nprocess.exit(3);\n",
       ),
@@ -238,5 +247,47 @@ it('a new release that migrates and then cannot start is given up: the previous 
     dir: projectRoot,
     trial: false,
   });
+  expect(await one.stop()).toBe(0);
+}, 300_000);
+
+it('a release whose migration fails is not switched to: the console stays on its version, nothing changed', async () => {
+  const out = path.join(folder, 'failing-migration.tar.gz');
+  await makePackage({
+    root: projectRoot,
+    out,
+    version: next,
+    privateKey: key.privateKey,
+    override: {
+      [MODULE_FILE]: Buffer.from(withMigration('CREATE TABLE upgrade_probe (id int); SELECT 1 / 0')),
+    },
+  });
+  const databaseUrl = await createTestDatabase();
+  const dataDir = path.join(folder, 'not-migrated');
+  const { one, url } = await startConsole(databaseUrl, dataDir, await freePort());
+  const admin = await signInReadingCaptcha(url, databaseUrl, TEST_ADMIN_PASSWORD);
+  expect((await admin.upload('/upgrade/upload', 'failing.tar.gz', readFileSync(out))).code).toBe(0);
+  expect((await admin.call('POST', '/upgrade/execute', { version: next })).code).toBe(0);
+  const status = await until(
+    () =>
+      admin.call<{ status: number; last: { status: number; outcome: string; message: string } | null }>(
+        'GET',
+        '/backup/status',
+      ),
+    (reply) => reply.rows[0]?.status === 0,
+    120_000,
+  );
+  expect(status.rows[0]?.last).toMatchObject({ status: 3, outcome: 'failed' });
+  expect(status.rows[0]?.last?.message).toMatch(
+    new RegExp(
+      `^The upgrade to ${next} failed: The new release's migrations failed: .*division by zero.*; ${PRODUCT_VERSION} still runs, nothing changed$`,
+      's',
+    ),
+  );
+  expect(await sql(databaseUrl, `SELECT to_regclass('upgrade_probe') AS probe`)).toEqual([{ probe: null }]);
+  expect(await readPointer(dataDir)).toBeNull();
+  expect(one.child.exitCode).toBeNull();
+  expect(await versionAt(url)).toBe(PRODUCT_VERSION);
+  // Still signed in: nothing was restored.
+  expect((await admin.call('POST', '/device/search', {})).code).toBe(0);
   expect(await one.stop()).toBe(0);
 }, 300_000);
