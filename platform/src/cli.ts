@@ -2,6 +2,8 @@ import pino, { type Logger } from 'pino';
 import type { RunningConsole } from './app.js';
 import { type ConsoleOptions, loadConfig } from './config.js';
 import { beginStart, type EarlyStart } from './early-start.js';
+import { RESTART_EXIT_CODE } from './release/release-state.js';
+import { onRestartRequested } from './release/restart.js';
 import { remedy } from './remedy.js';
 
 /** Readable lines for a person at a terminal (pino-pretty); JSON for anything that collects logs. */
@@ -23,7 +25,8 @@ export function terminalLogger(): Logger {
  * Starts the console as `npm start` does: the port checked and the embedded PostgreSQL started while
  * the platform's modules load (most of a start's time), then `then` with the running console. A
  * start that fails prints what to do in one line when the person can fix it, and exits with 1.
- * SIGINT and SIGTERM run `stop` (the console's, after whatever `then` returned) and exit.
+ * SIGINT and SIGTERM run `stop` (the console's, after whatever `then` returned) and exit; an upgrade
+ * that switched the release stops it the same way and exits with the restart code (docs/upgrade.md).
  */
 export async function runConsole(
   logger: Logger,
@@ -37,13 +40,13 @@ export async function runConsole(
     const running = await startConsole(options, logger, { early });
     const stopFirst = await then(running);
     let stopping = false;
-    const shutdown = (signal: string) => {
+    const shutdown = (signal: string, code = 0) => {
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, 'shutting down');
       Promise.resolve(stopFirst?.())
         .then(() => running.stop())
-        .then(() => process.exit(0))
+        .then(() => process.exit(code))
         .catch((error: unknown) => {
           logger.error({ err: error }, 'shutdown failed');
           process.exit(1);
@@ -53,6 +56,8 @@ export async function runConsole(
     // tsx relays it again; with no listener left, tsx would exit at once with 130 mid-shutdown.
     process.on('SIGINT', () => shutdown('SIGINT'));
     process.on('SIGTERM', () => shutdown('SIGTERM'));
+    onRestartRequested(() => shutdown('upgrade', RESTART_EXIT_CODE));
+    await running.cradle.upgradeService.afterStart();
   } catch (error) {
     // A failure while loading the modules leaves the database started early: stop it.
     await early?.database.then((database) => database.embedded?.stop()).catch(() => undefined);

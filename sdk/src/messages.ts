@@ -447,6 +447,34 @@ export const messages = {
     zh: '数据库用户无权设置 session_replication_role，恢复需要该权限（见 docs/backup.md）',
   },
   backupFailedAlarm: { en: 'Backup failed', zh: '备份失败' },
+  upgradeBadSignature: {
+    en: 'The installation package is not signed with the release key; nothing was staged',
+    zh: '安装包未使用发布密钥签名，未暂存任何内容',
+  },
+  upgradeDamaged: {
+    en: 'The installation package is damaged or incomplete; nothing was staged',
+    zh: '安装包已损坏或不完整，未暂存任何内容',
+  },
+  upgradeNotNewer: {
+    en: 'The installation package is not newer than the running version; nothing was staged',
+    zh: '安装包的版本不高于当前版本，未暂存任何内容',
+  },
+  upgradeDependencies: {
+    en: 'The installation package needs other dependencies than this console has installed; nothing was staged',
+    zh: '安装包需要与本控制台已安装的不同的依赖，未暂存任何内容',
+  },
+  upgradeNotStaged: {
+    en: 'That version is not staged; upload its package first',
+    zh: '该版本未暂存，请先上传其安装包',
+  },
+  upgradeInContainer: {
+    en: 'This console runs in a container: upgrade it by pulling the newer image and recreating the container',
+    zh: '本控制台运行在容器中：请拉取新版本镜像并重建容器来升级',
+  },
+  upgradeUnsupervised: {
+    en: 'This console was not started with npm start or its systemd unit, which restart it on the new release',
+    zh: '本控制台不是通过 npm start 或其 systemd 服务启动的，无法在新版本上重启',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -35,7 +35,7 @@ export class Database {
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    readonly url: string,
     logger: Logger,
   ) {
     this.sequelize = new Sequelize(url, {

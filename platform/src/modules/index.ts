@@ -32,6 +32,7 @@ import { tasksModule } from './tasks/module.js';
 import { tenancyModule } from './tenancy/module.js';
 import { timeZonesModule } from './time-zones/module.js';
 import { unknownDevicesModule } from './unknown-devices/module.js';
+import { upgradeModule } from './upgrade/module.js';
 import { usersModule } from './users/module.js';
 
 /**
@@ -73,6 +74,7 @@ export const modules = [
   usersModule,
   organisationsModule,
   backupModule,
+  upgradeModule,
 ] as const;
 
 export type Modules = typeof modules;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../config.js';
 
-/** `npm start`'s console (`platform/src/main.ts`) in a process of its own, as a person runs it. */
+/** `npm start`'s console (its launcher, `platform/src/launcher.ts`, running `main.ts`) in a process of its own, as a person runs it. */
 export interface StartedMain {
   child: ChildProcess;
   /** What it printed so far on stdout and stderr. */
@@ -14,22 +14,22 @@ export interface StartedMain {
   stop(): Promise<number | null>;
 }
 
-/** The command line main.ts runs with: as is, or on a terminal of its own (util-linux `script`). */
+/** The command line `npm start` runs: as is, or on a terminal of its own (util-linux `script`). */
 function command(terminal: boolean): [string, string[]] {
-  if (!terminal) return [tsx, ['platform/src/main.ts']];
+  if (!terminal) return [tsx, ['platform/src/launcher.ts']];
   return [
     'script',
-    ['--quiet', '--flush', '--return', '--command', `${tsx} platform/src/main.ts`, '/dev/null'],
+    ['--quiet', '--flush', '--return', '--command', `${tsx} platform/src/launcher.ts`, '/dev/null'],
   ];
 }
 
 const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 
 /**
- * Runs main.ts from `cwd` (the project by default) with `env` added to this process's, until its
- * banner names the URL; rejects with everything it printed when it exits first or takes too long.
- * With `terminal`, main.ts runs on a pseudo-terminal (stdout and stderr both arrive as stdout) and
- * is stopped with Ctrl-C typed into it.
+ * Runs `npm start`'s launcher from `cwd` (the project by default) with `env` added to this process's,
+ * until the console's banner names the URL; rejects with everything it printed when it exits first or
+ * takes too long. With `terminal`, it runs on a pseudo-terminal (stdout and stderr both arrive as
+ * stdout) and is stopped with Ctrl-C typed into it.
  */
 export function startMain(
   env: NodeJS.ProcessEnv,
@@ -59,7 +59,7 @@ export function startMain(
       reject(new Error(`${why}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
     };
     const deadline = setTimeout(() => fail(`no banner within ${timeoutMs} ms`), timeoutMs);
-    void exited.then((code) => fail(`main.ts exited with ${code} before its banner`));
+    void exited.then((code) => fail(`the console exited with ${code} before its banner`));
     const watch = setInterval(() => {
       const url = /console is running at (\S+)/.exec(stdout)?.[1];
       if (!url) return;

@@ -9,3 +9,4 @@ export type * from './organisation.js';
 export type * from './resources.js';
 export * from './sip.js';
 export type * from './system.js';
+export type * from './upgrade.js';

@@ -201,6 +201,33 @@ export class OperationLock implements ApiGate {
     return this.hold();
   }
 
+  /**
+   * Takes over an operation a previous process of this console held across a restart (the upgrade's
+   * new release finishing it, or the previous release rolling it back), whether or not its holder's
+   * heartbeat lapsed meanwhile; takes the console anew when it is free. Refused only when another
+   * kind of operation holds it.
+   */
+  async adopt(
+    status: Exclude<OperationStatusValue, 0>,
+    { step, language }: { step: string; language: Language },
+  ): Promise<HeldOperation> {
+    const taken = await this.db.query(
+      `UPDATE operation_lock
+          SET status = $1, holder = $2, heartbeat_at = now(), started_at = COALESCE(started_at, now()), step = $3,
+              cancellable = false, cancel_requested = false
+        WHERE id = 1 AND (status = $1 OR holder IS NULL OR heartbeat_at < now() - interval '${STALE_SECONDS} seconds')
+        RETURNING id`,
+      [status, this.instance, step],
+    );
+    if (taken.length === 0) {
+      const row = await this.db.one<LockRow>(SELECT_LOCK);
+      if (row) throw this.busy({ ...row, held: true }, language);
+    }
+    await this.notify();
+    await this.refresh();
+    return this.hold();
+  }
+
   private hold(): HeldOperation {
     const controller = new AbortController();
     let released = false;

@@ -562,3 +562,35 @@ describe('about', () => {
     expect((await new ApiClient(running.url).call('GET', '/system/about')).code).toBe(80000);
   });
 });
+
+describe('upgrade', () => {
+  it('is the platform administrator’s only: every other user is refused every upgrade route, and nothing is staged or started', async () => {
+    const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/upgrade/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => [method, path] as const));
+    expect(routes.length).toBe(3);
+    const clerk = { ...acme, userName: 'acme-annex-clerk' };
+    for (const tenant of [channel, acme, globex, independent, clerk]) {
+      const api = await signedIn(tenant);
+      for (const [method, path] of routes) {
+        const concrete = path.replace(/^\/api/, '');
+        const reply =
+          path === '/api/upgrade/upload'
+            ? await api.upload(concrete, 'next.tar.gz', new Uint8Array([0x1f, 0x8b, 8, 0]))
+            : await api.call(
+                method.toUpperCase(),
+                concrete,
+                method === 'get' ? undefined : { version: '9.9.9' },
+              );
+        expect([reply.code, reply.status], `${tenant.userName} ${method} ${path}`).toEqual([40300, 403]);
+      }
+    }
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    expect((await admin.call('GET', '/upgrade/info')).rows[0]).toMatchObject({ staged: null });
+    expect((await admin.call('GET', '/backup/status')).rows[0]).toMatchObject({ status: 0 });
+  });
+});
