@@ -15,6 +15,15 @@ const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
 const SWITCHED = /^(Auth_ID|Outbound_Proxy)_(\d{1,3})_$/;
 const SWITCH = /^Use_(Auth_ID|Outbound_Proxy)_(\d{1,3})_$/;
 
+/**
+ * A line key with a function serves no extension: without an account for the key, its
+ * `Extended_Function_N_` is preceded by `Extension_N_` Disabled (otherwise key N stays extension N's
+ * line). Read back, Disabled means the key has no account.
+ */
+const FUNCTION = /^Extended_Function_(\d{1,3})_$/;
+const EXTENSION = /^Extension_\d{1,3}_$/;
+const NO_EXTENSION = 'Disabled';
+
 /** The catalogue paths a model-wide file carries: what points the phone at its own file. */
 const BOOTSTRAP = new Set([
   'provision.autoProvision.ProvisionUrl',
@@ -28,6 +37,9 @@ function profile(values: ReadonlyMap<string, string>, map: ParameterMap, comment
     if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Cisco element`);
     const [element, vendorValue] = mapped;
     if (!ELEMENT.test(element)) throw new Error(`invalid parameter name: ${JSON.stringify(element)}`);
+    const key = FUNCTION.exec(element)?.[1];
+    if (key && vendorValue !== '' && !values.has(`phoneKeys.programKey.${key}.Account`))
+      lines.push(`  <Extension_${key}_>${NO_EXTENSION}</Extension_${key}_>`);
     lines.push(`  <${element}>${escapeXml(vendorValue)}</${element}>`);
     if (SWITCHED.test(element) && vendorValue !== '') lines.push(`  <Use_${element}>Yes</Use_${element}>`);
   }
@@ -64,6 +76,7 @@ export function parseProfile(text: string, map: ParameterMap): Map<string, strin
       if (value === 'No') switchedOff.push(element.name.slice('Use_'.length));
       continue;
     }
+    if (EXTENSION.test(element.name) && value === NO_EXTENSION) continue;
     let found: [string, string] | undefined;
     try {
       found = map.fromVendor(element.name, value);

@@ -44,12 +44,10 @@ describe('Cisco MPP golden files', () => {
       ...keyValues('programKey', '1', { Account: '1', Label: 'Reception' }),
       ...keyValues('programKey', '2', { Account: '2', Label: 'Sales' }),
       ...keyValues('programKey', '3', {
-        Account: '1',
         Value: 'fnc=blf+sd+cp;sub=2010@$PROXY;nme=Alice',
         Label: 'Alice',
       }),
       ...keyValues('programKey', '4', {
-        Account: '1',
         Value: 'fnc=blf+sd+cp;sub=2011@$PROXY;nme=Bob',
         Label: 'Bob',
       }),
@@ -74,7 +72,7 @@ describe('Cisco MPP golden files', () => {
       ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
       ['settings.timeDate.TimeZone', '-03:30'],
       ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/sip78xx.12-0-1MPP-1.loads'],
-      ...keyValues('programKey', '16', { Account: '2', Value: 'fnc=sd;ext=3116@$PROXY', Label: 'Desk 16' }),
+      ...keyValues('programKey', '16', { Value: 'fnc=sd;ext=3116@$PROXY', Label: 'Desk 16' }),
     ]);
     const text = render('CP-7861', '00562b0a0b0c', values);
     expect(text).toBe(golden('cp7861-firmware.xml'));
@@ -108,6 +106,7 @@ describe('Cisco MPP golden files', () => {
       '  <Proxy_3_ ua="na">pbx.example.com</Proxy_3_>',
       "  <Auth_ID_3_ ua='rw'>auth3</Auth_ID_3_>",
       '  <Use_Auth_ID_3_>No</Use_Auth_ID_3_>',
+      '  <Extension_5_>Disabled</Extension_5_>',
       '  <Short_Name_5_ ua="rw"/>',
       '  <Enable_VLAN>Yes</Enable_VLAN>',
       '</flat-profile>',
