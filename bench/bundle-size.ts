@@ -111,8 +111,8 @@ const servedFiles = (chunk: ChunkRecord) => chunk.files.filter((file) => /\.(js|
 
 type Page = 'signedIn' | 'afterPaint' | 'login';
 
-/** What the console layout fetches once it is shown (its lazy parts: the site tree, the footer). */
-const AFTER_PAINT = ['/SiteFilter', '/ConsoleFooter'];
+/** What the console layout fetches once it is shown (its lazy parts: the site tree, the footer, the operation dialog). */
+const AFTER_PAINT = ['/SiteFilter', '/ConsoleFooter', '/operation-dialog'];
 
 /**
  * The host's own `import()`s a page runs: the bootstrap, then the console layout or the login

@@ -33,6 +33,8 @@ import { useSiteFilter } from './use-site-filter.js';
  */
 const SiteFilter = lazy(() => import('./SiteFilter.js'));
 const ConsoleFooter = lazy(() => import('./ConsoleFooter.js'));
+/** The blocking backup/restore/upgrade dialog: a refusal before it loads waits for it (sdk `showOperation`). */
+const OperationDialog = lazy(() => import('./operation-dialog.js'));
 
 export default function ConsoleLayout() {
   const { t, login, language, config, timeZone } = useConsole();
@@ -129,6 +131,9 @@ export default function ConsoleLayout() {
           )}
         </div>
       </ProLayout>
+      <Suspense fallback={null}>
+        <OperationDialog />
+      </Suspense>
     </SessionProvider>
   );
 }

@@ -3,6 +3,20 @@ import type { Logger } from 'pino';
 import { QueryTypes, Sequelize, type Transaction } from 'sequelize';
 
 /**
+ * pg for sequelize, with clients that never leave an error unheard: sequelize listens for a
+ * connection's errors only after its connect callback has returned to its caller, and a FATAL that
+ * PostgreSQL sends in between (a restart's "terminating connection") would be an uncaught exception
+ * that ends the console. The dead connection fails its first query, which sequelize handles.
+ */
+class HeardClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+const pgForSequelize = Object.assign(Object.create(pg) as typeof pg, { Client: HeardClient });
+
+/**
  * The one way the platform reaches PostgreSQL: sequelize provides the pool, transactions and
  * parameter binding; queries are plain SQL so that hot paths stay set-based and readable.
  */
@@ -26,6 +40,7 @@ export class Database {
   ) {
     this.sequelize = new Sequelize(url, {
       dialect: 'postgres',
+      dialectModule: pgForSequelize,
       logging: (sql) => logger.trace({ sql }),
       pool: { max: 10, min: 0, idle: 10_000 },
     });

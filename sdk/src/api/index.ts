@@ -8,3 +8,4 @@ export * from './fleet.js';
 export type * from './organisation.js';
 export type * from './resources.js';
 export * from './sip.js';
+export type * from './system.js';

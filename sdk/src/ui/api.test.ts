@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFile, apiRequest, apiUrl, attachmentName, onSessionExpired } from './api.js';
 import { ApiError } from './api-error.js';
+import { onOperationHeld } from './operation.js';
 import { setLanguage, setTimeZone } from './preferences.js';
 
 function reply(body: unknown, status = 200): Response {
@@ -73,6 +74,34 @@ describe('apiRequest', () => {
     expect(expired).toHaveBeenCalledTimes(1);
     await expect(apiRequest('GET', '/plugins')).rejects.toMatchObject({ code: 80000 });
     expect(expired).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens the operation dialog with rows[0] on 100000, 110000 and 120000, silent callers included', async () => {
+    const status = { status: 2, code: 110000, message: 'Recovering, please wait...', cancelShow: true };
+    vi.stubGlobal('fetch', async () =>
+      reply({
+        code: 110000,
+        message: 'Recovering, please wait...',
+        messageExt: null,
+        result: { rows: [status] },
+      }),
+    );
+    const held = vi.fn();
+    onOperationHeld(held);
+    try {
+      await expect(apiRequest('POST', '/device/search', { silent: true })).rejects.toMatchObject({
+        code: 110000,
+      });
+      expect(held).toHaveBeenCalledWith(expect.objectContaining(status));
+      // Refused before the host's dialog has loaded: it gets the status once it registers.
+      onOperationHeld(undefined);
+      await expect(apiRequest('POST', '/device/search')).rejects.toMatchObject({ code: 110000 });
+      const late = vi.fn();
+      onOperationHeld(late);
+      expect(late).toHaveBeenCalledWith(expect.objectContaining(status));
+    } finally {
+      onOperationHeld(undefined);
+    }
   });
 
   it('reports transport failures as Network exception or Network timeout', async () => {

@@ -2,6 +2,7 @@ import { message as toast } from 'antd';
 import { type ApiEnvelope, ErrorCode, type Language, type PagedList } from '../envelope.js';
 import { translate } from '../messages.js';
 import { ApiError } from './api-error.js';
+import { operationRefusal } from './operation.js';
 import { currentLanguage, currentOffset, timeZoneHeader } from './preferences.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -161,6 +162,8 @@ function unwrapPayload<Row>(
     sessionExpiredHandler?.();
     throw error;
   }
+  // A backup, restore or upgrade holds the console: the host's dialog says so, not a toast.
+  if (operationRefusal(envelope)) throw error;
   throw report(error, options);
 }
 

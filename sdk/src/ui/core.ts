@@ -24,6 +24,7 @@ export {
   StrategyFrequency,
   StrategyMode,
 } from '../alarms.js';
+export { BACKUP_CONTENTS } from '../api/backup.js';
 export { DIAGNOSTIC_END_STATES, DIAGNOSTICS_NAMESPACE } from '../api/diagnostics.js';
 export {
   MAX_LINES,
@@ -132,6 +133,13 @@ export {
   type LiveSocket,
   type LiveSocketHandlers,
 } from './live-connection.js';
+export {
+  OPERATION_CODES,
+  OPERATION_POLL_MS,
+  OPERATION_RELOAD_MS,
+  onOperationHeld,
+  showOperation,
+} from './operation.js';
 export {
   browserOffset,
   chosenTimeZone,

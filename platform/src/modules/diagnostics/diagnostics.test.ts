@@ -63,7 +63,14 @@ describe('log capture', () => {
       (open) => open === 0,
       5_000,
     );
-    expect(f.running.cradle.diagnosticsService.running).toBe(0);
+    // The console lets go of the session once the phone's side has closed: moments later on a busy machine.
+    expect(
+      await until(
+        async () => f.running.cradle.diagnosticsService.running,
+        (running) => running === 0,
+        5_000,
+      ),
+    ).toBe(0);
     const file = await f.download(session.id);
     expect(file.type).toContain('text/plain');
     const stored = await f.ended(session.id);

@@ -2,13 +2,16 @@ import type { PublicConfig } from '@phonefleet/sdk';
 import type { ConsoleConfig } from '../../config.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '../../product.js';
+import type { AboutService } from './about.js';
 import type { HealthService } from './health-service.js';
 
 export function systemRoutes({
   healthService,
+  aboutService,
   config,
 }: {
   healthService: HealthService;
+  aboutService: AboutService;
   config: ConsoleConfig;
 }): RouteDefinition[] {
   return [
@@ -38,6 +41,14 @@ export function systemRoutes({
         };
         return { rows: [row] };
       },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/system/about',
+      summary:
+        'The About page: console version, loaded drivers with their models and official firmware, release notes',
+      access: 'session',
+      handler: async () => ({ rows: [await aboutService.about()] }),
     }),
   ];
 }

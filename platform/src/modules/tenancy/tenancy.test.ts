@@ -547,3 +547,18 @@ describe('backup and restore', () => {
     expect((await admin.call('GET', `/backup/config/${planId}`)).code).toBe(0);
   });
 });
+
+describe('about', () => {
+  it('answers every signed-in user the same console facts, no tenant’s data among them', async () => {
+    const admin = new ApiClient(running.url);
+    await admin.signIn('admin', TEST_ADMIN_PASSWORD);
+    const answers = [await admin.call('GET', '/system/about')];
+    for (const tenant of [channel, acme, globex, independent])
+      answers.push(await (await signedIn(tenant)).call('GET', '/system/about'));
+    for (const reply of answers) expect([reply.code, reply.rows.length]).toEqual([0, 1]);
+    const texts = answers.map((reply) => JSON.stringify(reply.rows));
+    expect(new Set(texts).size).toBe(1);
+    for (const marker of acmeDataMarkers) expect(texts[0]).not.toContain(marker);
+    expect((await new ApiClient(running.url).call('GET', '/system/about')).code).toBe(80000);
+  });
+});
