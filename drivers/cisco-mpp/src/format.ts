@@ -1,0 +1,94 @@
+import { escapeXml, type ParameterMap, readXml } from '@phonefleet/sdk';
+
+/**
+ * Cisco multiplatform profiles: `<flat-profile>` holding one element per setting, named after the
+ * field (`<Proxy_1_>pbx.example.com</Proxy_1_>`). The map's vendor keys are the element names.
+ */
+const ELEMENT = /^[A-Za-z][A-Za-z0-9_]*$/;
+const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/**
+ * Elements the phone only uses when their switch says Yes: `Auth_ID_N_` needs `Use_Auth_ID_N_`,
+ * `Outbound_Proxy_N_` needs `Use_Outbound_Proxy_N_`. The switch is written Yes after a non-empty
+ * value; read back, Yes is implied by the value and No means the value is not in effect.
+ */
+const SWITCHED = /^(Auth_ID|Outbound_Proxy)_(\d{1,3})_$/;
+const SWITCH = /^Use_(Auth_ID|Outbound_Proxy)_(\d{1,3})_$/;
+
+/**
+ * A line key with a function serves no extension: without an account for the key, its
+ * `Extended_Function_N_` is preceded by `Extension_N_` Disabled (otherwise key N stays extension N's
+ * line). Read back, Disabled means the key has no account.
+ */
+const FUNCTION = /^Extended_Function_(\d{1,3})_$/;
+const EXTENSION = /^Extension_\d{1,3}_$/;
+const NO_EXTENSION = 'Disabled';
+
+/** The catalogue paths a model-wide file carries: what points the phone at its own file. */
+const BOOTSTRAP = new Set([
+  'provision.autoProvision.ProvisionUrl',
+  'provision.autoProvision.ProvisionPollingTimeout',
+]);
+
+function profile(values: ReadonlyMap<string, string>, map: ParameterMap, comment: string): string {
+  const lines = [XML_HEADER, `<!-- ${comment.replace(/--/g, '- -')} -->`, '<flat-profile>'];
+  for (const [path, value] of values) {
+    const mapped = map.toVendor(path, value);
+    if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Cisco element`);
+    const [element, vendorValue] = mapped;
+    if (!ELEMENT.test(element)) throw new Error(`invalid parameter name: ${JSON.stringify(element)}`);
+    const key = FUNCTION.exec(element)?.[1];
+    if (key && vendorValue !== '' && !values.has(`phoneKeys.programKey.${key}.Account`))
+      lines.push(`  <Extension_${key}_>${NO_EXTENSION}</Extension_${key}_>`);
+    lines.push(`  <${element}>${escapeXml(vendorValue)}</${element}>`);
+    if (SWITCHED.test(element) && vendorValue !== '') lines.push(`  <Use_${element}>Yes</Use_${element}>`);
+  }
+  lines.push('</flat-profile>');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The phone's own file, `$MA.xml`. */
+export function renderProfile(values: ReadonlyMap<string, string>, map: ParameterMap, comment: string) {
+  return profile(values, map, comment);
+}
+
+/**
+ * The model-wide file `$PSN.xml` the factory profile rule asks for: only the profile rule and the
+ * resync period, so that the phone goes on to fetch its own file; every other setting is per phone.
+ */
+export function renderModelProfile(values: ReadonlyMap<string, string>, map: ParameterMap, comment: string) {
+  return profile(new Map([...values].filter(([path]) => BOOTSTRAP.has(path))), map, comment);
+}
+
+export function parseProfile(text: string, map: ParameterMap): Map<string, string> {
+  const values = new Map<string, string>();
+  if (text.trim() === '') return values;
+  const document = readXml(text, 'flat-profile');
+  const switchedOff: string[] = [];
+  if (document.name !== 'flat-profile') throw new Error(`line ${document.line}: expected <flat-profile>`);
+  for (const element of document.children) {
+    if (element.children.length > 0)
+      throw new Error(`line ${element.line}: unexpected elements in <${element.name}>`);
+    const value = element.text ?? '';
+    if (SWITCH.test(element.name)) {
+      if (value !== 'Yes' && value !== 'No')
+        throw new Error(`line ${element.line}: ${element.name}: unexpected value ${JSON.stringify(value)}`);
+      if (value === 'No') switchedOff.push(element.name.slice('Use_'.length));
+      continue;
+    }
+    if (EXTENSION.test(element.name) && value === NO_EXTENSION) continue;
+    let found: [string, string] | undefined;
+    try {
+      found = map.fromVendor(element.name, value);
+    } catch (error) {
+      throw new Error(`line ${element.line}: ${(error as Error).message}`);
+    }
+    const [path, catalogueValue] = found ?? [element.name, value];
+    values.set(path, catalogueValue);
+  }
+  for (const element of switchedOff) {
+    const path = map.fromVendor(element, '')?.[0];
+    if (path) values.delete(path);
+  }
+  return values;
+}

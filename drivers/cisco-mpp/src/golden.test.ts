@@ -1,0 +1,174 @@
+import { coverageWithout, goldenDriver, keyValues, lineValues } from '@phonefleet/sdk/testing';
+import { describe, expect, it } from 'vitest';
+import ciscoPackage from './index.js';
+
+/** Golden files: written by hand from Cisco's documented flat-profile syntax, compared byte for byte. */
+const { driver, golden, file, render, readme } = goldenDriver(
+  '@phonefleet/driver-cisco-mpp',
+  ciscoPackage,
+  new URL('..', import.meta.url),
+);
+
+describe('Cisco MPP golden files', () => {
+  it('renders two extensions, BLF line keys, VLAN, NTP, time zone and the profile rule', () => {
+    const values = new Map([
+      ...lineValues(1, {
+        Enable: '1',
+        DisplayName: 'Reception Desk',
+        UserName: '2001',
+        RegisterName: 'auth2001',
+        Password: 's3cret<2001> & "more"',
+        ServerAddress: 'pbx.example.com',
+        Transport: '0',
+        RegisterExpires: '3600',
+      }),
+      ...lineValues(2, {
+        Enable: '1',
+        DisplayName: 'Sales Line',
+        UserName: '2002',
+        Password: 'pass 2002',
+        ServerAddress: 'pbx.example.com:5080',
+        Transport: '2',
+        RegisterExpires: '1800',
+        OutboundProxy: 'sbc.example.com',
+      }),
+      ['network.ipParameter.VLANEnable', 'true'],
+      ['network.ipParameter.VLANId', '20'],
+      ['network.ipParameter.DataVLANEnable', 'true'],
+      ['network.ipParameter.DataVLANId', '30'],
+      ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
+      ['provision.autoProvision.ProvisionPollingTimeout', '3600'],
+      ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
+      ['settings.timeDate.SntpServer2', 'ntp2.example.com'],
+      ['settings.timeDate.TimeZone', '+01:00'],
+      ...keyValues('programKey', '1', { Account: '1', Label: 'Reception' }),
+      ...keyValues('programKey', '2', { Account: '2', Label: 'Sales' }),
+      ...keyValues('programKey', '3', {
+        Value: 'fnc=blf+sd+cp;sub=2010@$PROXY;nme=Alice',
+        Label: 'Alice',
+      }),
+      ...keyValues('programKey', '4', {
+        Value: 'fnc=blf+sd+cp;sub=2011@$PROXY;nme=Bob',
+        Label: 'Bob',
+      }),
+    ]);
+    const text = render('CP-8841', '00562b043615', values);
+    expect(text).toBe(golden('cp8841-office.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('renders a static address, a negative half-hour zone, DTMF, the last key of a 7861 and the firmware rule', () => {
+    const values = new Map([
+      ...lineValues(1, { Enable: '1', UserName: '3001', Password: 'x', ServerAddress: '10.0.0.5' }),
+      ['account.1.advanced.SIPGroupDtmfMode', '2'],
+      ...lineValues(2, { Enable: '0', UserName: '3002', ServerAddress: '10.0.0.5' }),
+      ['account.2.advanced.SIPGroupDtmfMode', '1'],
+      ['network.ipParameter.DHCPMode', 'Static'],
+      ['network.ipParameter.IPAddress', '192.0.2.50'],
+      ['network.ipParameter.SubnetMask', '255.255.255.0'],
+      ['network.ipParameter.DefaultGateway', '192.0.2.1'],
+      ['network.ipParameter.PrimaryDNS', '192.0.2.53'],
+      ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
+      ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
+      ['settings.timeDate.TimeZone', '-03:30'],
+      ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/sip78xx.12-0-1MPP-1.loads'],
+      ...keyValues('programKey', '16', { Value: 'fnc=sd;ext=3116@$PROXY', Label: 'Desk 16' }),
+    ]);
+    const text = render('CP-7861', '00562b0a0b0c', values);
+    expect(text).toBe(golden('cp7861-firmware.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('serves the model-wide file $PSN.xml with only the rule to the phone’s own file', () => {
+    const common = file('8841-3PCC.xml');
+    expect(common.models).toEqual(['CP-8841']);
+    const values = new Map([
+      ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
+      ['provision.autoProvision.ProvisionPollingTimeout', '3600'],
+      ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
+      ...lineValues(1, { UserName: '2001', Password: 'secret' }),
+    ]);
+    const text = render('CP-8841', '00562b043615', values, common);
+    expect(text).toBe(golden('8841-3PCC.xml'));
+    expect(driver.parse(text)).toEqual(
+      new Map([
+        ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
+        ['provision.autoProvision.ProvisionPollingTimeout', '3600'],
+      ]),
+    );
+  });
+
+  it('reads profiles written by hand: ua attributes, comments, empty elements, switches set to No', () => {
+    const text = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<flat-profile>',
+      '  <!-- extension 3 -->',
+      '  <Proxy_3_ ua="na">pbx.example.com</Proxy_3_>',
+      "  <Auth_ID_3_ ua='rw'>auth3</Auth_ID_3_>",
+      '  <Use_Auth_ID_3_>No</Use_Auth_ID_3_>',
+      '  <Extension_5_>Disabled</Extension_5_>',
+      '  <Short_Name_5_ ua="rw"/>',
+      '  <Enable_VLAN>Yes</Enable_VLAN>',
+      '</flat-profile>',
+    ].join('\r\n');
+    expect(driver.parse(text)).toEqual(
+      new Map([
+        ['account.3.register.ServerAddress', 'pbx.example.com'],
+        ['phoneKeys.programKey.5.Label', ''],
+        ['network.ipParameter.VLANEnable', 'true'],
+      ]),
+    );
+  });
+
+  it('refuses another vendor’s file naming the line, and a Cisco value without catalogue equivalent', () => {
+    expect(() => driver.parse('#!version:1.0.0.1\naccount.1.enable = 1\n')).toThrow(
+      'line 1: unexpected text outside an element',
+    );
+    expect(() => driver.parse('<?xml version="1.0"?>\n<settings>\n</settings>\n')).toThrow(
+      'line 2: expected <flat-profile>',
+    );
+    expect(() =>
+      driver.parse(
+        '<flat-profile>\n<Enable_VLAN>No</Enable_VLAN>\n<SIP_Transport_1_>SCTP</SIP_Transport_1_>\n</flat-profile>',
+      ),
+    ).toThrow('line 3: SIP_Transport_1_: unexpected value "SCTP"');
+    expect(() =>
+      driver.parse('<flat-profile>\n<Profile_Rule>tftp://10.0.0.1/$PSN.xml</Profile_Rule>\n</flat-profile>'),
+    ).toThrow('line 2: Profile_Rule: unexpected value "tftp://10.0.0.1/$PSN.xml"');
+    expect(() =>
+      driver.parse('<flat-profile>\n<Use_Auth_ID_1_>maybe</Use_Auth_ID_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Use_Auth_ID_1_: unexpected value "maybe"');
+    expect(() => driver.parse('<flat-profile>\n<VLAN_ID>1</VLAN>\n</flat-profile>')).toThrow(
+      'line 2: </VLAN> closes <VLAN_ID>',
+    );
+    // An element the driver does not map comes back as it is: the console names it 'Unknown parameter'.
+    expect(driver.parse('<flat-profile><Dial_Plan_1_>(xx.)</Dial_Plan_1_></flat-profile>')).toEqual(
+      new Map([['Dial_Plan_1_', '(xx.)']]),
+    );
+  });
+
+  it('identifies MPP User-Agents of several firmware generations, and no other phone', () => {
+    expect(driver.identify('Cisco-CP-8841-3PCC/11.3.7 (00562b043615)')).toEqual({
+      model: 'CP-8841',
+      firmware: '11.3.7',
+      mac: '00562b043615',
+    });
+    expect(driver.identify('Cisco-CP-7821-3PCC/11.0.1 (00562B0A1B2C)')?.mac).toBe('00562b0a1b2c');
+    expect(driver.identify('Cisco-CP-8861-3PCC/12.0.1 (00562b0a1b2d)')?.firmware).toBe('12.0.1');
+    expect(driver.identify('Cisco/CP-6841-3PCC-11.3.1')?.model).toBe('CP-6841');
+    // A conference phone and enterprise firmware are not this driver's.
+    expect(driver.identify('Cisco-CP-7832-3PCC/11.0.1 (00562b043615)')).toBeUndefined();
+    expect(driver.identify('Cisco-CP-8841/12.8.1 (00562b043615)')).toBeUndefined();
+    expect(driver.identify('Cisco/SPA504G-7.6.2c (88755A1B2C3D)')).toBeUndefined();
+    expect(driver.identify('Yealink SIP-T46S 66.86.0.15 00:15:65:aa:bb:cc')).toBeUndefined();
+  });
+
+  it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
+    expect(coverageWithout(ciscoPackage, 'network')).toThrow(/network\.ipParameter\.StaticDNSEnable/);
+  });
+
+  it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
+    const { text, generated } = readme();
+    expect(generated).toBe(text);
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  booleanAs,
+  type DriverText,
+  type MappingEntry,
+  mapParameters,
+  type ValueConversion,
+  valueMap,
+} from '@phonefleet/sdk';
+import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
+
+/**
+ * Catalogue paths → Cisco flat-profile elements (README.md "Facts" for each). An element name is the
+ * web page's field name with `_` for spaces and special characters, and `_N_` for extension or line
+ * key N (`User_ID_1_`). Cisco numbers extensions and line keys from 1 as the catalogue does.
+ */
+const yesNo = booleanAs('Yes', 'No');
+
+/** Catalogue zones are `±HH:MM` (`00:00` for UTC); Cisco writes `GMT+01:00`, `GMT-03:30`. */
+const timeZone: ValueConversion = {
+  toVendor(value) {
+    const match = /^([+-]?)(\d{2}):(\d{2})$/.exec(value);
+    if (!match) return value;
+    return `GMT${match[1] === '-' ? '-' : '+'}${match[2]}:${match[3]}`;
+  },
+  fromVendor(value) {
+    const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(value);
+    if (!match) return undefined;
+    if (match[2] === '00' && match[3] === '00') return '00:00';
+    return `${match[1]}${match[2]}:${match[3]}`;
+  },
+};
+
+/**
+ * The catalogue's provisioning URL is the folder the phone fetches from; Cisco's `Profile_Rule` names
+ * the file, so the driver appends `/$MA.xml` (the phone's MAC, lower case: the device file).
+ */
+const DEVICE_FILE_RULE = '/$MA.xml';
+const profileRule: ValueConversion = {
+  toVendor: (value) => (value === '' ? '' : `${value}${DEVICE_FILE_RULE}`),
+  fromVendor(value) {
+    if (value === '') return '';
+    return value.endsWith(DEVICE_FILE_RULE) ? value.slice(0, -DEVICE_FILE_RULE.length) : undefined;
+  },
+};
+
+/** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
+const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
+
+const extension = (path: string, element: string, convert?: ValueConversion): MappingEntry => ({
+  path: `account.{n}.${path}`,
+  key: `${element}_{n}_`,
+  ...(convert ? { convert } : {}),
+});
+
+export const entries: MappingEntry[] = [
+  // Extensions (Cisco's accounts), Voice > Ext N.
+  extension('register.Enable', 'Line_Enable', valueMap({ '1': 'Yes', '0': 'No' })),
+  extension('register.DisplayName', 'Display_Name'),
+  extension('register.UserName', 'User_ID'),
+  extension('register.RegisterName', 'Auth_ID'),
+  extension('register.Password', 'Password'),
+  extension('register.ServerAddress', 'Proxy'),
+  // Spec §9 transports 0 UDP, 1 TCP, 2 TLS, 3 DNS NAPTR; Cisco's AUTO picks the transport by NAPTR.
+  extension(
+    'register.Transport',
+    'SIP_Transport',
+    valueMap({ '0': 'UDP', '1': 'TCP', '2': 'TLS', '3': 'AUTO' }),
+  ),
+  extension('register.RegisterExpires', 'Register_Expires'),
+  extension('register.OutboundProxy', 'Outbound_Proxy'),
+  extension('advanced.SIPGroupDtmfMode', 'DTMF_Tx_Method', dtmf),
+  // SIP function.
+  { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
+  // Network.
+  {
+    path: 'network.ipParameter.DHCPMode',
+    key: 'Connection_Type',
+    convert: valueMap({ Dynamic: 'DHCP', Static: 'Static IP' }),
+  },
+  { path: 'network.ipParameter.IPAddress', key: 'Static_IP' },
+  { path: 'network.ipParameter.SubnetMask', key: 'NetMask' },
+  { path: 'network.ipParameter.DefaultGateway', key: 'Gateway' },
+  { path: 'network.ipParameter.PrimaryDNS', key: 'Primary_DNS' },
+  { path: 'network.ipParameter.SecondaryDNS', key: 'Secondary_DNS' },
+  { path: 'network.ipParameter.VLANEnable', key: 'Enable_VLAN', convert: yesNo },
+  { path: 'network.ipParameter.VLANId', key: 'VLAN_ID' },
+  { path: 'network.ipParameter.DataVLANEnable', key: 'Enable_PC_Port_VLAN_Tagging', convert: yesNo },
+  { path: 'network.ipParameter.DataVLANId', key: 'PC_Port_VLAN_ID' },
+  // Provisioning: the profile rule and the resync period.
+  { path: 'provision.autoProvision.ProvisionUrl', key: 'Profile_Rule', convert: profileRule },
+  { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'Resync_Periodic' },
+  // Line keys: the extension a key serves, its label and its function.
+  { path: 'phoneKeys.programKey.{n}.Account', key: 'Extension_{n}_' },
+  { path: 'phoneKeys.programKey.{n}.Label', key: 'Short_Name_{n}_' },
+  { path: 'phoneKeys.programKey.{n}.Value', key: 'Extended_Function_{n}_' },
+  // Time and date.
+  { path: 'settings.timeDate.SntpServer1', key: 'Primary_NTP_Server' },
+  { path: 'settings.timeDate.SntpServer2', key: 'Secondary_NTP_Server' },
+  { path: 'settings.timeDate.TimeZone', key: 'Time_Zone', convert: timeZone },
+  // Maintenance: what firmware pushes and administration need.
+  { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'Upgrade_Rule' },
+  { path: 'maintenance.changePassword.AdminPassword', key: 'Admin_Password' },
+  { path: 'maintenance.logCollection.SyslogServer', key: 'Syslog_Server' },
+];
+
+export const map = mapParameters(entries);
+
+const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
+const noKey = reason(
+  'Cisco multiplatform phones have no equivalent setting',
+  'Cisco 多平台话机没有对应的设置',
+);
+const inValue = reason(
+  'Cisco writes this together with other settings in one value; not mapped by this driver',
+  'Cisco 将此项与其他设置合并为一个值，本驱动未映射',
+);
+const keyFunction = reason(
+  'Cisco writes a line key’s function inside its Extended Function (fnc=blf+sd;sub=…): set it in the key’s value',
+  'Cisco 将线路键的功能写在 Extended Function 中（fnc=blf+sd;sub=…）：请在按键值中设置',
+);
+const notMapped = reason(
+  'Not mapped by the Cisco MPP driver yet: this setting does not reach Cisco phones',
+  'Cisco MPP 驱动尚未映射此参数：它不会下发到 Cisco 话机',
+);
+
+/**
+ * What Cisco phones lack, or what this driver does not write, with the reason users see. A mapped
+ * path is supported even under a pattern here; the first pattern that matches gives the reason.
+ */
+export const unsupported: { path: string; reason: DriverText }[] = [
+  // The server's port goes into `Proxy_N_` (`host:port`), the syslog port into `Syslog_Server`.
+  { path: 'account.*.register.ServerPort', reason: inValue },
+  { path: 'account.*.register.OutboundProxyPort', reason: inValue },
+  { path: 'account', reason: notMapped },
+  { path: 'sipFunction', reason: notMapped },
+  { path: 'network.ipsecVpn', reason: noKey },
+  { path: 'network.xvpn', reason: noKey },
+  { path: 'network', reason: notMapped },
+  { path: 'provision.edm', reason: noKey },
+  // Profile credentials are written in the rule itself (`--uid`, `--pwd`).
+  { path: 'provision.autoProvision.ProvisionUsername', reason: inValue },
+  { path: 'provision.autoProvision.ProvisionPassword', reason: inValue },
+  { path: 'provision', reason: notMapped },
+  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: noKey })),
+  { path: 'phoneKeys.programKey.*.Type', reason: keyFunction },
+  { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
+  { path: 'phoneKeys', reason: notMapped },
+  { path: 'settings.timeDate.DSTEnable', reason: inValue },
+  { path: 'settings', reason: notMapped },
+  { path: 'function', reason: notMapped },
+  { path: 'directoryHistory', reason: notMapped },
+  { path: 'maintenance.logCollection.SyslogPort', reason: inValue },
+  { path: 'maintenance', reason: notMapped },
+];
