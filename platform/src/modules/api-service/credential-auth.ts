@@ -1,0 +1,196 @@
+import { ErrorCode } from '@phonefleet/sdk';
+import type { Context } from 'koa';
+import type { Logger } from 'pino';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import type { AccessService } from '../access/access-service.js';
+import type { SessionInfo } from '../auth/session-info.js';
+import {
+  HMAC_SCHEME,
+  keyHash,
+  NONCE,
+  NONCE_HEADER,
+  parseSignedAuthorization,
+  REPLAY_WINDOW_SECONDS,
+  signatureMatches,
+  TIMESTAMP_HEADER,
+} from './credential-keys.js';
+
+interface CredentialState {
+  id: string;
+  api_id: string;
+  name: string;
+  key_hash: Buffer;
+  rate_per_minute: number;
+  revoked: boolean;
+  expired: boolean;
+  /** The creator may act: activated, its organisation and those above it not frozen. */
+  usable: boolean;
+  /** What the cached description depends on, besides the grants version. */
+  stamp: string;
+  grants_version: string;
+  /** This request's nonce was not seen before (always true for a bearer key). */
+  fresh: boolean;
+}
+
+/**
+ * The credential found by API ID ($1) or key hash ($2), its nonce ($3, '' for none) recorded in the
+ * same statement. Recording before the signature is checked costs a forger nothing it could use:
+ * nonces are the client's random values, and a forged one is dropped with the others after 10 minutes.
+ */
+const STATE = `
+  WITH c AS (
+    SELECT c.id, c.api_id, c.name, c.key_hash, c.rate_per_minute,
+           c.revoked_at IS NOT NULL AS revoked, coalesce(c.expires_at <= now(), false) AS expired,
+           u.status = 'activated' AND NOT EXISTS (
+             SELECT 1 FROM orgs a WHERE a.status = 'frozen'
+                AND a.id = ANY(string_to_array(trim(BOTH '/' FROM o.path), '/')::bigint[])) AS usable,
+           md5(row(c.revision, c.role_id, u.site_ids, u.zone_id, u.user_name, u.email)::text) AS stamp
+      FROM api_credentials c JOIN users u ON u.id = c.user_id JOIN orgs o ON o.id = c.org_id
+     WHERE c.api_id = $1 OR c.key_hash = $2),
+  seen AS (
+    INSERT INTO api_request_nonces (credential_id, nonce)
+    SELECT id, $3 FROM c WHERE $3 <> '' ON CONFLICT DO NOTHING RETURNING 1)
+  SELECT c.*, (SELECT version FROM access_grants) AS grants_version,
+         $3 = '' OR EXISTS (SELECT 1 FROM seen) AS fresh
+    FROM c`;
+
+/** The row the credential acts as: its creator, in the credential's organisation, with its role. */
+const ACTING_USER = `(SELECT cu.id, cu.user_name, cu.email, r.user_type, c.role_id, c.org_id, cu.zone_id, cu.site_ids
+                        FROM api_credentials c JOIN users cu ON cu.id = c.user_id JOIN roles r ON r.id = c.role_id
+                       WHERE c.id = $1) u`;
+
+/** Descriptions kept per instance; each is checked against its row on every call. */
+const KEPT = 10_000;
+
+function refused(messageKey: Parameters<typeof AppError.invalid>[0]): AppError {
+  return new AppError(ErrorCode.loginFailed, messageKey, 401);
+}
+
+/**
+ * Who an `Authorization` header names (docs/api-service.md): a request signed with HMAC-SHA256
+ * over method, path, timestamp, nonce and body hash, or the key as a bearer token over HTTPS. The
+ * answer is the session-like description the routes check (organisation, role grants, sites), so
+ * every route treats a credential as it treats a browser. One statement per call reads the
+ * credential and records the nonce; the description is built only when its row or the grants changed.
+ */
+export class CredentialAuth {
+  private readonly db: Database;
+  private readonly accessService: AccessService;
+  private readonly logger: Logger;
+  private readonly described = new Map<string, { stamp: string; session: SessionInfo }>();
+  private readonly limiters = new Map<number, RateLimiterPostgres>();
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(deps: { db: Database; accessService: AccessService; logger: Logger }) {
+    this.db = deps.db;
+    this.accessService = deps.accessService;
+    this.logger = deps.logger;
+  }
+
+  /** The credential's description; refuses (40100, 42900) with the reason otherwise. */
+  async fromRequest(ctx: Context): Promise<SessionInfo> {
+    const authorization = ctx.get('Authorization');
+    let state: CredentialState | undefined;
+    if (authorization.startsWith(`${HMAC_SCHEME} `)) {
+      state = await this.signed(ctx, authorization);
+    } else if (/^Bearer pfk_[A-Za-z0-9_-]{43}$/.test(authorization)) {
+      // ctx.secure: TLS on this socket, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY=true).
+      if (!ctx.secure) throw refused('apiBearerNeedsHttps');
+      const hash = keyHash(authorization.slice('Bearer '.length));
+      [state] = await this.db.prepared<CredentialState>('api-credential-state', STATE, ['', hash, '']);
+      if (!state) throw refused('apiCredentialUnknown');
+    } else {
+      throw refused('apiAuthorizationInvalid');
+    }
+    if (state.revoked) throw refused('apiKeyRevoked');
+    if (state.expired) throw refused('apiKeyExpired');
+    if (!state.usable) throw refused('accountFrozen');
+    if (!state.fresh) throw refused('apiRequestReplayed');
+    await this.admit(ctx, state);
+    this.touch(state.id);
+    return this.describe(state);
+  }
+
+  private async signed(ctx: Context, authorization: string): Promise<CredentialState> {
+    const parsed = parseSignedAuthorization(authorization);
+    const timestamp = ctx.get(TIMESTAMP_HEADER);
+    const nonce = ctx.get(NONCE_HEADER);
+    if (!parsed || !/^\d{1,12}$/.test(timestamp) || !NONCE.test(nonce))
+      throw refused('apiAuthorizationInvalid');
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_SECONDS)
+      throw refused('apiClockSkew');
+    const [state] = await this.db.prepared<CredentialState>('api-credential-state', STATE, [
+      parsed.apiId,
+      null,
+      nonce,
+    ]);
+    if (!state) throw refused('apiCredentialUnknown');
+    const rawBody = (ctx.request as { rawBody?: string }).rawBody ?? '';
+    const parts = { method: ctx.method, path: ctx.originalUrl, timestamp, nonce, body: rawBody };
+    if (!signatureMatches(state.key_hash, parts, parsed.signature)) throw refused('apiSignatureInvalid');
+    return state;
+  }
+
+  /** The credential's own request rate, counted in PostgreSQL so every instance shares it. */
+  private async admit(ctx: Context, state: CredentialState): Promise<void> {
+    let limiter = this.limiters.get(state.rate_per_minute);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.db.sequelize,
+        storeType: 'sequelize',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix: `api-credential-${state.rate_per_minute}`,
+        points: state.rate_per_minute,
+        duration: 60,
+      });
+      this.limiters.set(state.rate_per_minute, limiter);
+    }
+    try {
+      await limiter.consume(state.id);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      ctx.set('Retry-After', String(seconds));
+      throw new AppError(ErrorCode.tooManyRequests, 'apiRateLimited', 429, `retryAfterSeconds: ${seconds}`);
+    }
+  }
+
+  private async describe(state: CredentialState): Promise<SessionInfo> {
+    const stamp = `${state.stamp}:${state.grants_version}`;
+    const cached = this.described.get(state.id);
+    if (cached?.stamp === stamp) return cached.session;
+    const description = await this.accessService.describeAs('api-credential-describe', ACTING_USER, [
+      state.id,
+    ]);
+    if (!description) throw refused('apiCredentialUnknown');
+    const session: SessionInfo = {
+      tokenHash: `api:${state.api_id}`,
+      ...description,
+      credential: { id: Number(state.id), apiId: state.api_id, name: state.name },
+    };
+    if (this.described.size >= KEPT) this.described.clear();
+    this.described.set(state.id, { stamp, session });
+    return session;
+  }
+
+  /** Last use, written at most once a minute per credential and instance, after the answer is decided. */
+  private touch(id: string): void {
+    const now = Date.now();
+    if (now - (this.lastTouched.get(id) ?? 0) < 60_000) return;
+    this.lastTouched.set(id, now);
+    this.db
+      .execute('UPDATE api_credentials SET last_used_at = now() WHERE id = $1', [id])
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'api credential last use not recorded'));
+  }
+
+  /** Forgets nonces older than the replay window on both sides: set-based, one statement. */
+  async sweepNonces(): Promise<void> {
+    await this.db.execute(
+      `DELETE FROM api_request_nonces WHERE seen_at < now() - make_interval(secs => $1)`,
+      [REPLAY_WINDOW_SECONDS * 2],
+    );
+  }
+}
