@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createApiClient, signatureHeaders, signingKey } from '@phonefleet/sdk/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
+import { API_CLIENT_SCHEMA, apiClientSchema } from '../../testing/api-client-schema.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole } from '../../testing/test-console.js';
 
@@ -148,6 +150,11 @@ describe('API credentials on the /apiService screen', () => {
 });
 
 describe('a signed client (the generated TypeScript client)', () => {
+  it('is generated from this console’s OpenAPI document (npm run api-client is up to date)', async () => {
+    const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as object;
+    expect(readFileSync(API_CLIENT_SCHEMA, 'utf8')).toBe(await apiClientSchema(document));
+  });
+
   it('lists and adds devices within its role and is refused beyond it', async () => {
     const credential = await issue(owner, { name: 'Generated client', roleId: clerkRoleId });
     const client = createApiClient({ baseUrl: running.url, ...credential });
