@@ -82,6 +82,18 @@ export class CredentialAuth {
   private readonly described = new Map<string, { stamp: string; session: SessionInfo }>();
   private readonly limiters = new Map<number, RateLimiterPostgres>();
   private readonly lastTouched = new Map<string, number>();
+  /**
+   * The limiter's statements as prepared statements on the hot-path pool (its `pool` store type
+   * takes anything with pg's `query`): through sequelize each call paid the ORM's connection
+   * handling, which cost the signed path a third of its rate (bench apiService 0.69 of cookie).
+   */
+  private readonly limiterStore = {
+    query: async (query: { name?: string; text: string; values: unknown[] }) => ({
+      rows: query.name
+        ? await this.db.prepared(query.name, query.text, query.values)
+        : await this.db.query(query.text, query.values),
+    }),
+  };
 
   constructor(deps: { db: Database; accessService: AccessService; logger: Logger }) {
     this.db = deps.db;
@@ -138,8 +150,8 @@ export class CredentialAuth {
     let limiter = this.limiters.get(state.rate_per_minute);
     if (!limiter) {
       limiter = new RateLimiterPostgres({
-        storeClient: this.db.sequelize,
-        storeType: 'sequelize',
+        storeClient: this.limiterStore,
+        storeType: 'pool',
         tableName: 'rate_limits',
         tableCreated: true,
         keyPrefix: `api-credential-${state.rate_per_minute}`,
