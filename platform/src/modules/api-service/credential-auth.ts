@@ -61,6 +61,13 @@ const ACTING_USER = `(SELECT cu.id, cu.user_name, cu.email, r.user_type, c.role_
                         FROM api_credentials c JOIN users cu ON cu.id = c.user_id JOIN roles r ON r.id = c.role_id
                        WHERE c.id = $1) u`;
 
+/** A request's count in the credential's rate: settles to undefined (counted) or the refusal. */
+interface Count {
+  id: string;
+  rate: number;
+  outcome: Promise<unknown>;
+}
+
 /** Descriptions kept per instance; each is checked against its row on every call. */
 const KEPT = 10_000;
 
@@ -82,6 +89,8 @@ export class CredentialAuth {
   private readonly described = new Map<string, { stamp: string; session: SessionInfo }>();
   private readonly limiters = new Map<number, RateLimiterPostgres>();
   private readonly lastTouched = new Map<string, number>();
+  /** API ID → credential id and rate, as this instance last read them. */
+  private readonly seen = new Map<string, { id: string; rate: number }>();
   /**
    * The limiter's statements as prepared statements on the hot-path pool (its `pool` store type
    * takes anything with pg's `query`): through sequelize each call paid the ORM's connection
@@ -104,25 +113,41 @@ export class CredentialAuth {
   /** The credential's description; refuses (40100, 42900) with the reason otherwise. */
   async fromRequest(ctx: Context): Promise<SessionInfo> {
     const authorization = ctx.get('Authorization');
-    let state: CredentialState | undefined;
-    if (authorization.startsWith(`${HMAC_SCHEME} `)) {
-      state = await this.signed(ctx, authorization);
-    } else if (/^Bearer pfk_[A-Za-z0-9_-]{43}$/.test(authorization)) {
-      // ctx.secure: TLS on this socket, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY=true).
-      if (!ctx.secure) throw refused('apiBearerNeedsHttps');
-      const hash = keyHash(authorization.slice('Bearer '.length));
-      [state] = await this.db.prepared<CredentialState>('api-credential-state', STATE, ['', hash, '']);
-      if (!state) throw refused('apiCredentialUnknown');
-    } else {
-      throw refused('apiAuthorizationInvalid');
+    let early: Count | undefined;
+    let admitted = false;
+    try {
+      let state: CredentialState | undefined;
+      if (authorization.startsWith(`${HMAC_SCHEME} `)) {
+        const known = this.seen.get(parseSignedAuthorization(authorization)?.apiId ?? '');
+        // A credential this instance has seen starts its count beside its lookup (one round trip, not two).
+        early = known && this.count(known.id, known.rate);
+        state = await this.signed(ctx, authorization);
+      } else if (/^Bearer pfk_[A-Za-z0-9_-]{43}$/.test(authorization)) {
+        // ctx.secure: TLS on this socket, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY=true).
+        if (!ctx.secure) throw refused('apiBearerNeedsHttps');
+        const hash = keyHash(authorization.slice('Bearer '.length));
+        [state] = await this.db.prepared<CredentialState>('api-credential-state', STATE, ['', hash, '']);
+        if (!state) throw refused('apiCredentialUnknown');
+      } else {
+        throw refused('apiAuthorizationInvalid');
+      }
+      if (this.seen.size >= KEPT) this.seen.clear();
+      this.seen.set(state.api_id, { id: state.id, rate: state.rate_per_minute });
+      if (state.revoked) throw refused('apiKeyRevoked');
+      if (state.expired) throw refused('apiKeyExpired');
+      if (!state.usable) throw refused('accountFrozen');
+      if (!state.fresh) throw refused('apiRequestReplayed');
+      const count = early?.id === state.id && early.rate === state.rate_per_minute ? early : undefined;
+      if (early && !count) this.giveBack(early);
+      admitted = true;
+      await this.admit(ctx, count ?? this.count(state.id, state.rate_per_minute));
+      this.touch(state.id);
+      return await this.describe(state);
+    } catch (error) {
+      // A refused request costs its credential nothing (a forger cannot spend someone's rate).
+      if (early && !admitted) this.giveBack(early);
+      throw error;
     }
-    if (state.revoked) throw refused('apiKeyRevoked');
-    if (state.expired) throw refused('apiKeyExpired');
-    if (!state.usable) throw refused('accountFrozen');
-    if (!state.fresh) throw refused('apiRequestReplayed');
-    await this.admit(ctx, state);
-    this.touch(state.id);
-    return this.describe(state);
   }
 
   private async signed(ctx: Context, authorization: string): Promise<CredentialState> {
@@ -145,29 +170,51 @@ export class CredentialAuth {
     return state;
   }
 
-  /** The credential's own request rate, counted in PostgreSQL so every instance shares it. */
-  private async admit(ctx: Context, state: CredentialState): Promise<void> {
-    let limiter = this.limiters.get(state.rate_per_minute);
+  private limiter(rate: number): RateLimiterPostgres {
+    let limiter = this.limiters.get(rate);
     if (!limiter) {
       limiter = new RateLimiterPostgres({
         storeClient: this.limiterStore,
         storeType: 'pool',
         tableName: 'rate_limits',
         tableCreated: true,
-        keyPrefix: `api-credential-${state.rate_per_minute}`,
-        points: state.rate_per_minute,
+        keyPrefix: `api-credential-${rate}`,
+        points: rate,
         duration: 60,
       });
-      this.limiters.set(state.rate_per_minute, limiter);
+      this.limiters.set(rate, limiter);
     }
-    try {
-      await limiter.consume(state.id);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      ctx.set('Retry-After', String(seconds));
-      throw new AppError(ErrorCode.tooManyRequests, 'apiRateLimited', 429, `retryAfterSeconds: ${seconds}`);
-    }
+    return limiter;
+  }
+
+  /** Counts one request of the credential, in PostgreSQL so every instance shares the count. */
+  private count(id: string, rate: number): Count {
+    const outcome = this.limiter(rate)
+      .consume(id)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    return { id, rate, outcome };
+  }
+
+  /** Takes back a count started for a request that was then refused. */
+  private giveBack(count: Count): void {
+    void count.outcome.then((outcome) => {
+      if (outcome !== undefined) return;
+      this.limiter(count.rate)
+        .reward(count.id, 1)
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'api rate count not given back'));
+    });
+  }
+
+  private async admit(ctx: Context, count: Count): Promise<void> {
+    const outcome = await count.outcome;
+    if (outcome === undefined) return;
+    if (!(outcome instanceof RateLimiterRes)) throw outcome;
+    const seconds = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+    ctx.set('Retry-After', String(seconds));
+    throw new AppError(ErrorCode.tooManyRequests, 'apiRateLimited', 429, `retryAfterSeconds: ${seconds}`);
   }
 
   private async describe(state: CredentialState): Promise<SessionInfo> {
