@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startConsole } from '../platform/src/app.js';
 import { benchAlarmsOffline } from './alarms.js';
+import { apiServiceGoals, benchApiService } from './api-service.js';
 import { backupGoals, benchBackup } from './backup.js';
 import { benchCalls } from './calls.js';
 import { benchDevices, deviceGoals } from './devices.js';
@@ -79,6 +80,7 @@ const goals: Record<string, string> = {
   diag50PlatformRssMB: '<= 300 (the child console alone)',
   diag50PlatformPeakRssMB: '<= 300 (the child console alone)',
   diagOpenSshAfterStop: '0',
+  ...apiServiceGoals,
 };
 /** Every bench by name; `BENCH_ONLY=health,provisioning` runs some (bench/compare.ts passes it on). */
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
@@ -95,6 +97,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   live: () => benchLiveOffline(running, ADMIN_PASSWORD),
   alarms: () => benchAlarmsOffline(running, ADMIN_PASSWORD),
   diagnostics: () => benchDiagnostics(running),
+  apiService: () => benchApiService(running),
   // Last of the console's: a restore ends every session. On the device bench's million devices when it ran.
   backup: () => benchBackup(running, ran.has('devices')),
   bundles: benchBundles,

@@ -106,6 +106,7 @@ export async function startConsole(
       deviceRoutes: deviceRoutesOf(modules, cradle),
       gates: gatesOf(modules, cradle),
       sessions: cradle.sessionResolver,
+      credentials: cradle.credentialAuth,
       publicUrl: () => config.publicUrl,
       pluginDist: (pluginId) => cradle.pluginRegistry.distDirOf(pluginId),
     });

@@ -31,6 +31,7 @@ export const ErrorCode = {
   conflict: 40900,
   payloadTooLarge: 41300,
   locked: 42300,
+  tooManyRequests: 42900,
   sessionExpired: 80000,
   backupRunning: 100000,
   recoverRunning: 110000,

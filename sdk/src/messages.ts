@@ -475,6 +475,32 @@ export const messages = {
     en: 'This console was not started with npm start or its systemd unit, which restart it on the new release',
     zh: '本控制台不是通过 npm start 或其 systemd 服务启动的，无法在新版本上重启',
   },
+  apiCredentialUnknown: { en: 'Unknown API ID or API key', zh: 'API ID 或 API 密钥无效' },
+  apiSignatureInvalid: { en: 'The request signature is invalid', zh: '请求签名无效' },
+  apiRequestReplayed: {
+    en: 'This request was already received (replayed request)',
+    zh: '该请求已被接收过（重放请求）',
+  },
+  apiClockSkew: {
+    en: 'The request timestamp differs from the server time by more than 5 minutes',
+    zh: '请求时间戳与服务器时间相差超过 5 分钟',
+  },
+  apiKeyRevoked: { en: 'The API key has been revoked', zh: 'API 密钥已被吊销' },
+  apiKeyExpired: { en: 'The API key has expired', zh: 'API 密钥已过期' },
+  apiBearerNeedsHttps: {
+    en: 'An API key as a bearer token is only accepted over HTTPS; sign the request instead',
+    zh: 'API 密钥作为 Bearer 令牌仅可通过 HTTPS 使用，请改用签名请求',
+  },
+  apiAuthorizationInvalid: {
+    en: 'The Authorization header is not a PF-HMAC-SHA256 signature or a bearer API key',
+    zh: 'Authorization 头既不是 PF-HMAC-SHA256 签名，也不是 Bearer API 密钥',
+  },
+  apiRateLimited: {
+    en: 'Too many requests with this API key; try again later',
+    zh: '该 API 密钥的请求过多，请稍后再试',
+  },
+  apiCredentialNameExists: { en: 'The API credential name already exists', zh: 'API 凭据名称已存在' },
+  apiExpiryPast: { en: 'The expiry time must be in the future', zh: '过期时间必须晚于当前时间' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -77,6 +77,8 @@ function statusFor(code: ErrorCodeValue): number {
       return 413;
     case ErrorCode.locked:
       return 423;
+    case ErrorCode.tooManyRequests:
+      return 429;
     case ErrorCode.internal:
       return 500;
     default:

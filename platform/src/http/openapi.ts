@@ -1,6 +1,30 @@
 import { z } from 'zod';
 import type { RouteDefinition } from './route.js';
 
+/** A signed-in browser, or an API credential signed or as a bearer token (docs/api-service.md). */
+const SECURITY = [{ sessionCookie: [] }, { apiSignature: [] }, { apiBearer: [] }];
+
+const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'pf_session',
+    description: 'Set by POST /api/user/login',
+  },
+  apiSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description:
+      '`PF-HMAC-SHA256 Credential=<API ID>, Signature=<hex>` with headers `X-PF-Timestamp` (Unix seconds, within 5 minutes of the server) and `X-PF-Nonce` (16-64 of A-Z a-z 0-9 _ -, once per credential). Signature = hex HMAC-SHA256, keyed with SHA-256(API key), of METHOD, path with query as sent (/api/…), timestamp, nonce and hex SHA-256 of the body, joined by line feeds. See docs/api-service.md.',
+  },
+  apiBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The API key itself (`pfk_…`); accepted over HTTPS only. See docs/api-service.md.',
+  },
+};
+
 /** The OpenAPI document, generated from the same zod schemas that validate requests. */
 export function buildOpenApi(routes: RouteDefinition[], version: string): object {
   const paths: Record<string, Record<string, object>> = {};
@@ -9,6 +33,7 @@ export function buildOpenApi(routes: RouteDefinition[], version: string): object
     const operation: Record<string, unknown> = {
       summary: route.summary,
       'x-access': route.access,
+      ...(route.access === 'public' ? {} : { security: SECURITY }),
       responses: {
         '200': {
           description: 'Envelope',
@@ -71,6 +96,7 @@ export function buildOpenApi(routes: RouteDefinition[], version: string): object
     info: { title: 'PhoneFleet console API', version },
     paths,
     components: {
+      securitySchemes: SECURITY_SCHEMES,
       schemas: {
         Envelope: {
           type: 'object',

@@ -84,6 +84,14 @@ export interface SessionResolver {
   fromRequest(request: SessionRequest): Promise<SessionInfo | undefined>;
 }
 
+/**
+ * How the API finds the caller named by an `Authorization` header (an API credential, the
+ * api-service module): the same description a session has, or a refusal with the reason.
+ */
+export interface CredentialResolver {
+  fromRequest(ctx: Context): Promise<SessionInfo>;
+}
+
 export const emptyObject = z.object({}).strict();
 
 /** The caller's address as PostgreSQL and the throttles store it (IPv4 without its IPv6 mapping). */

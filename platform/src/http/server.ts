@@ -19,7 +19,7 @@ import { createDeviceApp, type DeviceRoute } from './device-app.js';
 import { AppError, failure, success } from './envelope.js';
 import { FailureLog } from './failure-log.js';
 import { buildOpenApi } from './openapi.js';
-import type { RouteDefinition, SessionResolver } from './route.js';
+import type { CredentialResolver, RouteDefinition, SessionResolver } from './route.js';
 import { sameOriginOnly, securityHeaders } from './security.js';
 import { type StoredUpload, uploadedFile, uploadMiddleware } from './upload.js';
 
@@ -169,15 +169,30 @@ const parseJson = bodyParser({
   parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
 });
 
-/** The caller's session when the route needs one; refuses missing sessions and missing powers. */
+/** Who a request names: a session cookie, or an API credential in `Authorization` (docs/api-service.md). */
+export interface Principals {
+  sessions: SessionResolver;
+  credentials?: CredentialResolver;
+}
+
+/**
+ * The caller's session when the route needs one; refuses missing sessions and missing powers. The
+ * caller (a browser session or an API credential, `session.credential`) is left in
+ * `ctx.state.session` for what runs after the handler (the operation log).
+ */
 async function authorise(
   route: RouteDefinition,
-  sessions: SessionResolver,
+  principals: Principals,
   ctx: Context,
 ): Promise<SessionInfo | undefined> {
   if (route.access === 'public') return undefined;
-  const session = await sessions.fromRequest(ctx);
+  const { sessions, credentials } = principals;
+  const session =
+    credentials && ctx.get('Authorization')
+      ? await credentials.fromRequest(ctx)
+      : await sessions.fromRequest(ctx);
   if (!session) throw AppError.sessionExpired();
+  ctx.state.session = session;
   if (typeof route.access === 'object') {
     const { power, button } = route.access;
     if (!session.powers.has(power)) throw AppError.forbidden();
@@ -199,7 +214,7 @@ function gated(route: RouteDefinition, gates: readonly ApiGate[]) {
   };
 }
 
-function endpoint(route: RouteDefinition, sessions: SessionResolver, gates: readonly ApiGate[]): ApiEndpoint {
+function endpoint(route: RouteDefinition, principals: Principals, gates: readonly ApiGate[]): ApiEndpoint {
   const { upload } = route;
   // Uploads are read into memory only for callers allowed to make them.
   const middleware =
@@ -208,7 +223,7 @@ function endpoint(route: RouteDefinition, sessions: SessionResolver, gates: read
       : upload
         ? [
             async (ctx: Context, next: Next) => {
-              ctx.state.session = await authorise(route, sessions, ctx);
+              await authorise(route, principals, ctx);
               await next();
             },
             uploadMiddleware(upload),
@@ -242,7 +257,7 @@ function endpoint(route: RouteDefinition, sessions: SessionResolver, gates: read
     if (!body.success) throw zodError(body.error);
     const session = upload
       ? (ctx.state.session as SessionInfo | undefined)
-      : await authorise(route, sessions, ctx);
+      : await authorise(route, principals, ctx);
     const file = upload ? uploadedFile(ctx, upload) : undefined;
     const handler = route.handler as (
       input: object,
@@ -284,6 +299,8 @@ export interface HttpAppParts {
   /** What refuses API calls while a backup, restore or upgrade holds the console. */
   gates?: readonly ApiGate[];
   sessions: SessionResolver;
+  /** API credentials (`Authorization` header); without it only session cookies are read. */
+  credentials?: CredentialResolver;
   /** The URL users reach the console at, once known (`PUBLIC_URL` or the listening address). */
   publicUrl(): string | undefined;
   /** Where a loaded UI plugin's built files are; undefined for an unknown plugin. */
@@ -301,6 +318,7 @@ export function createHttpApp({
   deviceRoutes,
   gates = [],
   sessions,
+  credentials,
   publicUrl,
   pluginDist,
 }: HttpAppParts): Koa {
@@ -318,7 +336,7 @@ export function createHttpApp({
 
   // Built when first asked for: converting every route's schemas cost the start 50–120 ms (measured).
   let openApi: object | undefined;
-  const endpoints = routes.map((route) => endpoint(route, sessions, gates));
+  const endpoints = routes.map((route) => endpoint(route, { sessions, credentials }, gates));
   endpoints.push({
     method: 'get',
     path: '/openapi.json',

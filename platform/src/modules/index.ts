@@ -1,6 +1,7 @@
 import type { BootCradleOf, CradleOf, UnmetModules } from '../module.js';
 import { accessModule } from './access/module.js';
 import { alarmsModule } from './alarms/module.js';
+import { apiServiceModule } from './api-service/module.js';
 import { authModule } from './auth/module.js';
 import { backupModule } from './backup/module.js';
 import { callsModule } from './calls/module.js';
@@ -75,6 +76,7 @@ export const modules = [
   organisationsModule,
   backupModule,
   upgradeModule,
+  apiServiceModule,
 ] as const;
 
 export type Modules = typeof modules;

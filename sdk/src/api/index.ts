@@ -1,4 +1,5 @@
 export type * from './alarms.js';
+export type * from './api-service.js';
 export * from './backup.js';
 export type * from './calls.js';
 export type * from './devices.js';

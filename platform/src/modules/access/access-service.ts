@@ -130,6 +130,19 @@ export class AccessService {
   }
 
   /**
+   * A principal that is no user's session (an API credential, docs/api-service.md): `users` is a row
+   * source yielding the one row `u` it acts as, with the columns of `users`; it enters no enterprise.
+   */
+  async describeAs(
+    statement: string,
+    users: string,
+    bind: unknown[],
+  ): Promise<AccessDescription | undefined> {
+    const [user] = await this.db.prepared<UserRow>(statement, describeSql(users, 'NULL'), bind);
+    return user && this.toDescription(user);
+  }
+
+  /**
    * The grants of the user's type and role as of the version its row was read with: built once per
    * version and shared. A change commits with a new version, so the next call of any instance
    * builds them again; nothing waits for a notification.

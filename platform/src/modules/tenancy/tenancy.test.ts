@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../../app.js';
+import { SignedApiClient } from '../../testing/api-credentials.js';
 import { type Naming, tenantSnapshot, walkEveryRoute } from '../../testing/route-walk.js';
 import { createTenant, insertDevices, type TestTenant } from '../../testing/tenants.js';
 import { ApiClient, createTestConsole, TEST_ADMIN_PASSWORD } from '../../testing/test-console.js';
@@ -593,4 +594,46 @@ describe('upgrade', () => {
     expect((await admin.call('GET', '/upgrade/info')).rows[0]).toMatchObject({ staged: null });
     expect((await admin.call('GET', '/backup/status')).rows[0]).toMatchObject({ status: 0 });
   });
+});
+
+describe('API credentials', () => {
+  it(
+    'another enterprise’s API credential, signed, leaks and changes nothing of this one through any route',
+    async () => {
+      const { db } = running.cradle;
+      const acmeApi = await signedIn(acme);
+      const acmeRoles = await acmeApi.call<{ id: number; builtin: boolean }>('GET', '/apiService/roles');
+      const acmeCredential = await acmeApi.call<{ id: number; apiId: string }>('POST', '/apiService/add', {
+        name: 'Acme integration',
+        roleId: acmeRoles.rows.find((role) => role.builtin)?.id,
+      });
+      expect(acmeCredential.code, acmeCredential.message).toBe(0);
+      const globexApi = await signedIn(globex);
+      const globexRoles = await globexApi.call<{ id: number; builtin: boolean }>('GET', '/apiService/roles');
+      const issued = await globexApi.call<{ apiId: string; apiKey: string }>('POST', '/apiService/add', {
+        name: 'Globex walker',
+        roleId: globexRoles.rows.find((role) => role.builtin)?.id,
+        // The walk's thousands of requests stay under the limit, so each is answered by its route.
+        ratePerMinute: 100_000,
+      });
+      expect(issued.code, issued.message).toBe(0);
+      const { apiId, apiKey } = issued.rows[0] ?? { apiId: '', apiKey: '' };
+      const before = await tenantSnapshot(db, acme.orgId);
+      const signed = new SignedApiClient(running.url, apiId, apiKey);
+      // Signed calls are answered by the routes (not refused at the door): its own devices list.
+      const own = await signed.call<{ total: number }>('POST', '/device/search', {});
+      expect(own.code, own.message).toBe(0);
+      expect(own.rows[0]?.total).toBeGreaterThan(0);
+      const credentialId = Number(acmeCredential.rows[0]?.id);
+      const called = await walkEveryRoute(
+        running.url,
+        signed,
+        [...victimNamings(), { id: credentialId, ids: [credentialId] }],
+        [...acmeDataMarkers, 'Acme integration', String(acmeCredential.rows[0]?.apiId)],
+      );
+      expect(called).toBeGreaterThanOrEqual(200);
+      expect(await tenantSnapshot(db, acme.orgId)).toBe(before);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });
