@@ -2,10 +2,17 @@ import type { Context } from 'koa';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestState } from '../../http/server.js';
 import { sendXlsx } from '../../http/xlsx.js';
-import type { OperationLogService } from './operation-log-service.js';
+import type { SessionInfo } from '../auth/session-info.js';
+import type { OperationLogService, Reader } from './operation-log-service.js';
 import { exportBody, retentionBody, searchBody } from './schemas.js';
 
 const languageOf = (ctx: Context) => (ctx.state.request as RequestState).language;
+
+/** What the caller may read of the log (docs/operation-log.md "Who sees what"). */
+const readerOf = (session: SessionInfo): Reader => ({
+  scope: session.scope,
+  onlyUserName: session.scope.siteLimited ? session.login.user.userName : undefined,
+});
 
 /** The operation log (spec §2 System "/syslog", power `syslog`): docs/operation-log.md. */
 export function operationLogRoutes({
@@ -21,7 +28,7 @@ export function operationLogRoutes({
       access: { power: 'syslog' },
       body: searchBody,
       handler: async ({ body, session, ctx }) => ({
-        rows: [await operationLogService.search(session.scope, body, languageOf(ctx))],
+        rows: [await operationLogService.search(readerOf(session), body, languageOf(ctx))],
       }),
     }),
     defineRoute({
@@ -32,7 +39,11 @@ export function operationLogRoutes({
       access: { power: 'syslog', button: 'export' },
       body: exportBody,
       handler: async ({ body, session, ctx }) =>
-        sendXlsx(ctx, 'syslog.xlsx', await operationLogService.export(session.scope, body, languageOf(ctx))),
+        sendXlsx(
+          ctx,
+          'syslog.xlsx',
+          await operationLogService.export(readerOf(session), body, languageOf(ctx)),
+        ),
     }),
     defineRoute({
       method: 'get',
