@@ -11,6 +11,7 @@ import { benchDiagnostics } from './diagnostics.js';
 import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
 import { benchLiveOffline } from './live.js';
+import { benchOperationLog } from './operation-log.js';
 import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioningLookup } from './prov-lookup.js';
 import { benchProvisioning } from './provisioning.js';
@@ -79,6 +80,7 @@ const goals: Record<string, string> = {
   diag50PlatformRssMB: '<= 300 (the child console alone)',
   diag50PlatformPeakRssMB: '<= 300 (the child console alone)',
   diagOpenSshAfterStop: '0',
+  operationLogThroughputRatio: '>= 0.9 (with the log ÷ without, POST /alarm-strategy/status)',
 };
 /** Every bench by name; `BENCH_ONLY=health,provisioning` runs some (bench/compare.ts passes it on). */
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
@@ -95,6 +97,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   live: () => benchLiveOffline(running, ADMIN_PASSWORD),
   alarms: () => benchAlarmsOffline(running, ADMIN_PASSWORD),
   diagnostics: () => benchDiagnostics(running),
+  operationLog: () => benchOperationLog(running, ADMIN_PASSWORD),
   // Last of the console's: a restore ends every session. On the device bench's million devices when it ran.
   backup: () => benchBackup(running, ran.has('devices')),
   bundles: benchBundles,

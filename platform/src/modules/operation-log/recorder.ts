@@ -6,9 +6,6 @@ import type { OperationLogWriter, PendingRecord } from './batch-writer.js';
 import { changesState, FAILED_SIGN_IN, keyFields, routeTitle, SIGN_IN, SIGN_OUT } from './contents.js';
 import { principalOf } from './principal.js';
 
-/** Whether recording is on; off only for the benchmark's comparison (`OPERATION_LOG=off`). */
-export const recordingEnabled = () => process.env.OPERATION_LOG !== 'off';
-
 /**
  * The operation log's watch on the API (docs/operation-log.md): at boot it picks the routes that
  * change state; after each of their calls that succeeded (and each failed sign-in) it hands one
@@ -22,7 +19,7 @@ export class OperationLogRecorder implements RouteObserver {
   }
 
   watch(route: RouteDefinition): ((call: ObservedCall) => void) | undefined {
-    if (!recordingEnabled() || !changesState(route)) return undefined;
+    if (!changesState(route)) return undefined;
     const title = routeTitle(route);
     const level = route.path === SIGN_IN || route.path === SIGN_OUT ? 'notice' : 'info';
     return (call) => {
