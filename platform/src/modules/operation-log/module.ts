@@ -24,5 +24,6 @@ export const operationLogModule = defineModule({
   observe: ({ operationLogRecorder }: { operationLogRecorder: OperationLogRecorder }) => operationLogRecorder,
   routes: operationLogRoutes,
   migrations: [operationLog],
-  backup: { logs: ['operation_log'] },
+  // What people did, the restore included, is not rewound by a restore (docs/operation-log.md "Backup").
+  backup: { untouched: ['operation_log', 'operation_log_settings'] },
 });

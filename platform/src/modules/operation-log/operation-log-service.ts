@@ -172,7 +172,11 @@ export class OperationLogService {
   }
 
   private where(filters: Filters, language: Language, bind: unknown[]): string {
-    const conditions = ['{scope:l.org_id}'];
+    // A record older than its organisation is of one a restore removed, whose id was given again.
+    const conditions = [
+      '{scope:l.org_id}',
+      'EXISTS (SELECT 1 FROM orgs o WHERE o.id = l.org_id AND o.created_at <= l.at)',
+    ];
     if (filters.from) conditions.push(`l.at >= $${bind.push(filters.from.toISOString())}::timestamptz`);
     if (filters.to) conditions.push(`l.at <= $${bind.push(filters.to.toISOString())}::timestamptz`);
     if (filters.onlyUserName !== undefined)

@@ -48,6 +48,8 @@ beforeAll(async () => {
   channel = await createTenant(db, 'channel', 'Reseller Log');
   acme = await createTenant(db, 'enterprise', 'Acme Log', channel.orgId);
   globex = await createTenant(db, 'enterprise', 'Globex Log');
+  // Acme has been a customer for a month: its records of ten days ago are its own.
+  await db.execute(`UPDATE orgs SET created_at = now() - interval '30 days' WHERE id = $1`, [acme.orgId]);
 });
 
 afterAll(async () => {
@@ -308,6 +310,16 @@ describe('tenancy', () => {
     const everyone = await names(admin);
     for (const name of [acme.userName, channel.userName, globex.userName, 'admin'])
       expect(everyone).toContain(name);
+  });
+
+  it('shows no one a record older than its organisation (one a restore removed, its id given again)', async () => {
+    await running.cradle.db.execute(
+      `INSERT INTO operation_log (org_id, at, user_name, ip, level, method, path, contents_en, contents_zh)
+       VALUES ($1, now() - interval '1 day', 'gone-user', '10.0.0.9', 'info', 'POST', '/gone', 'gone org', 'gone org')`,
+      [globex.orgId],
+    );
+    const globexApi = await signedIn(globex.userName, globex.password);
+    expect((await search(globexApi, { userName: 'gone-user' })).list).toEqual([]);
   });
 
   it('records an entered enterprise’s changes under it, naming the real user', async () => {
