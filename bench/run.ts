@@ -12,6 +12,7 @@ import { benchDiagnostics } from './diagnostics.js';
 import { benchFirmware } from './firmware.js';
 import { benchHealth } from './health.js';
 import { benchLiveOffline } from './live.js';
+import { benchOperationLog } from './operation-log.js';
 import { benchParameterEditor } from './parameter-editor.js';
 import { benchProvisioningLookup } from './prov-lookup.js';
 import { benchProvisioning } from './provisioning.js';
@@ -81,6 +82,7 @@ const goals: Record<string, string> = {
   diag50PlatformPeakRssMB: '<= 300 (the child console alone)',
   diagOpenSshAfterStop: '0',
   ...apiServiceGoals,
+  operationLogThroughputRatio: '>= 0.9 (with the log ÷ without, POST /alarm-strategy/status)',
 };
 /** Every bench by name; `BENCH_ONLY=health,provisioning` runs some (bench/compare.ts passes it on). */
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
@@ -98,6 +100,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   alarms: () => benchAlarmsOffline(running, ADMIN_PASSWORD),
   diagnostics: () => benchDiagnostics(running),
   apiService: () => benchApiService(running),
+  operationLog: () => benchOperationLog(running, ADMIN_PASSWORD),
   // Last of the console's: a restore ends every session. On the device bench's million devices when it ran.
   backup: () => benchBackup(running, ran.has('devices')),
   bundles: benchBundles,

@@ -13,7 +13,7 @@ import type { DeviceRoute } from './http/device-app.js';
 import type { RouteDefinition } from './http/route.js';
 import { createHttpApp } from './http/server.js';
 import { startJobs } from './jobs.js';
-import type { AnyModule, ApiGate, BootValues, ServerAttachment } from './module.js';
+import type { AnyModule, ApiGate, BootValues, RouteObserver, ServerAttachment } from './module.js';
 import { modules as allModules, type Cradle } from './modules/index.js';
 
 export interface RunningConsole {
@@ -57,6 +57,13 @@ function gatesOf(modules: readonly AnyModule[], cradle: object): ApiGate[] {
   return modules.flatMap((module) => {
     const gate = (module.gate as ((deps: object) => ApiGate) | undefined)?.(cradle);
     return gate ? [gate] : [];
+  });
+}
+
+function observersOf(modules: readonly AnyModule[], cradle: object): RouteObserver[] {
+  return modules.flatMap((module) => {
+    const observer = (module.observe as ((deps: object) => RouteObserver) | undefined)?.(cradle);
+    return observer ? [observer] : [];
   });
 }
 
@@ -105,6 +112,7 @@ export async function startConsole(
       routes: routesOf(modules, cradle),
       deviceRoutes: deviceRoutesOf(modules, cradle),
       gates: gatesOf(modules, cradle),
+      observers: observersOf(modules, cradle),
       sessions: cradle.sessionResolver,
       credentials: cradle.credentialAuth,
       publicUrl: () => config.publicUrl,

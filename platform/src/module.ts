@@ -1,11 +1,13 @@
 import type { Server } from 'node:http';
 import type { Language } from '@phonefleet/sdk';
+import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Transaction } from 'sequelize';
 import type { ConsoleConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { DeviceRoute } from './http/device-app.js';
 import type { RouteDefinition } from './http/route.js';
+import type { SessionInfo } from './modules/auth/session-info.js';
 
 /**
  * The contract of a platform module (`modules/<area>/module.ts`). A module declares what it
@@ -45,6 +47,28 @@ export type BackupDeclaration = Partial<
  */
 export interface ApiGate {
   refusal(language: Language): Error | undefined;
+}
+
+/** One finished API call, as a route observer sees it: the validated input and who made it. */
+export interface ObservedCall {
+  route: RouteDefinition;
+  ctx: Context;
+  body: unknown;
+  query: unknown;
+  params: Record<string, string>;
+  /** The caller's session (or, for sign-in, the one it opened); undefined for anonymous calls. */
+  session: SessionInfo | undefined;
+  /** What the handler threw; undefined when it answered. */
+  error?: unknown;
+}
+
+/**
+ * Watches API calls without each route calling it (the operation log). `watch` runs once per route
+ * at boot and answers what to call after each call of that route, or undefined to leave the route
+ * alone; that function runs on the request's path, so it must only take note (no I/O, no throw).
+ */
+export interface RouteObserver {
+  watch(route: RouteDefinition): ((call: ObservedCall) => void) | undefined;
 }
 
 /** One schema change. Names sort in the one global order (`0009-…`); a name is never reused or renamed. */
@@ -114,6 +138,8 @@ interface ModuleShape {
   backup?: BackupDeclaration;
   /** What refuses API calls while the console is held (the backup module's operation lock). */
   gate?: (deps: never) => ApiGate;
+  /** What watches every API call after its handler (the operation log). */
+  observe?: (deps: never) => RouteObserver;
   /**
    * Idempotent first-start data; runs at every start in module order, in one locked transaction,
    * with the boot values (and what modules' `boot` loaded), before any service exists.
@@ -152,6 +178,7 @@ export type NeedsOf<M> = UnionToIntersection<
   | (M extends { jobs: infer J } ? Param<J> : never)
   | (M extends { attach: infer A } ? Param<A> : never)
   | (M extends { gate: infer G } ? Param<G> : never)
+  | (M extends { observe: infer O } ? Param<O> : never)
   | BootValues
 >;
 

@@ -11,7 +11,7 @@ import send from 'koa-send';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { projectRoot } from '../config.js';
-import type { ApiGate } from '../module.js';
+import type { ApiGate, ObservedCall, RouteObserver } from '../module.js';
 import type { SessionInfo } from '../modules/auth/session-info.js';
 import { PRODUCT_VERSION } from '../product.js';
 import { type ApiEndpoint, apiRouter } from './api-router.js';
@@ -214,8 +214,14 @@ function gated(route: RouteDefinition, gates: readonly ApiGate[]) {
   };
 }
 
-function endpoint(route: RouteDefinition, principals: Principals, gates: readonly ApiGate[]): ApiEndpoint {
+function endpoint(
+  route: RouteDefinition,
+  principals: Principals,
+  gates: readonly ApiGate[],
+  observers: readonly RouteObserver[],
+): ApiEndpoint {
   const { upload } = route;
+  const watchers = observers.flatMap((observer) => observer.watch(route) ?? []);
   // Uploads are read into memory only for callers allowed to make them.
   const middleware =
     route.method === 'get'
@@ -262,16 +268,23 @@ function endpoint(route: RouteDefinition, principals: Principals, gates: readonl
     const handler = route.handler as (
       input: object,
     ) => Promise<{ raw: true } | Parameters<typeof success>[0]>;
-    const reply = await handler({
-      body: body.data,
-      query: query.data,
-      params: ctx.params ?? {},
-      ctx,
-      session,
-      file,
-    });
+    const params = ctx.params ?? {};
+    let reply: Awaited<ReturnType<typeof handler>>;
+    try {
+      reply = await handler({ body: body.data, query: query.data, params, ctx, session, file });
+    } catch (error) {
+      if (watchers.length > 0) tell({ body: body.data, query: query.data, params, error });
+      throw error;
+    }
+    if (watchers.length > 0) tell({ body: body.data, query: query.data, params });
     if ('raw' in reply) return;
     await writeJson(ctx, encode(reply, state.language));
+
+    function tell(call: Omit<ObservedCall, 'route' | 'ctx' | 'session'>): void {
+      // Sign-in has no session before its handler; it leaves the one it opened on the context.
+      const caller = session ?? (ctx.state.session as SessionInfo | undefined);
+      for (const watcher of watchers) watcher({ ...call, route, ctx, session: caller });
+    }
   }
 }
 
@@ -298,6 +311,8 @@ export interface HttpAppParts {
   deviceRoutes: DeviceRoute[];
   /** What refuses API calls while a backup, restore or upgrade holds the console. */
   gates?: readonly ApiGate[];
+  /** What watches API calls after their handlers (the operation log). */
+  observers?: readonly RouteObserver[];
   sessions: SessionResolver;
   /** API credentials (`Authorization` header); without it only session cookies are read. */
   credentials?: CredentialResolver;
@@ -317,6 +332,7 @@ export function createHttpApp({
   routes,
   deviceRoutes,
   gates = [],
+  observers = [],
   sessions,
   credentials,
   publicUrl,
@@ -336,7 +352,7 @@ export function createHttpApp({
 
   // Built when first asked for: converting every route's schemas cost the start 50–120 ms (measured).
   let openApi: object | undefined;
-  const endpoints = routes.map((route) => endpoint(route, { sessions, credentials }, gates));
+  const endpoints = routes.map((route) => endpoint(route, { sessions, credentials }, gates, observers));
   endpoints.push({
     method: 'get',
     path: '/openapi.json',

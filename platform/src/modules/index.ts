@@ -22,6 +22,7 @@ import { macFilesModule } from './mac-files/module.js';
 import { mailModule } from './mail/module.js';
 import { messagesModule } from './messages/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
+import { operationLogModule } from './operation-log/module.js';
 import { organisationsModule } from './organisations/module.js';
 import { provisioningModule } from './provisioning/module.js';
 import { resourcesModule } from './resources/module.js';
@@ -77,6 +78,7 @@ export const modules = [
   backupModule,
   upgradeModule,
   apiServiceModule,
+  operationLogModule,
 ] as const;
 
 export type Modules = typeof modules;

@@ -44,6 +44,8 @@ export function authRoutes({
       body: loginBody,
       handler: async ({ body, ctx }) => {
         const { token, session } = await authService.login(body, clientAddress(ctx));
+        // Who signed in, for what watches calls (the operation log).
+        ctx.state.session = session;
         ctx.cookies.set(SESSION_COOKIE, token, {
           httpOnly: true,
           sameSite: 'lax',

@@ -24,6 +24,8 @@ const IMPORT_MARKER = 'acme-import-marker';
 const SECRET_MARKER = 'acme-secret-marker';
 /** The caller of Acme's call record (call statistics). */
 const CALL_MARKER = 'acme-call-marker';
+/** A record of Acme's operation log (its owner's change). */
+const SYSLOG_MARKER = 'acme-syslog-marker';
 /** Texts only Acme's data holds: its device's MAC in stored and display form, its rows' names, a layer value. */
 const acmeDataMarkers = [
   ACME_MAC,
@@ -38,6 +40,7 @@ const acmeDataMarkers = [
   ACME_UNKNOWN_MAC,
   'a1:a1:a1:00:00:ee',
   IMPORT_MARKER,
+  SYSLOG_MARKER,
 ];
 let acmeDeviceId = 0;
 let acmeSiteId = 0;
@@ -149,6 +152,11 @@ beforeAll(async () => {
     `INSERT INTO call_records (org_id, device_id, quality, caller, callee, codec, delay_avg_ms)
      SELECT org_id, id, 2, $2, 'acme-callee', 'PCMU', 600 FROM devices WHERE mac = $1`,
     [ACME_MAC, CALL_MARKER],
+  );
+  await db.execute(
+    `INSERT INTO operation_log (org_id, at, user_name, ip, level, method, path, contents_en, contents_zh)
+     VALUES ($1, now(), $2, '10.1.1.9', 'info', 'POST', '/tb-site-template/addSiteTemplate', $3, $3)`,
+    [acme.orgId, acme.userName, SYSLOG_MARKER],
   );
 });
 afterAll(async () => {
@@ -462,6 +470,8 @@ describe('channels, entered enterprises and sub-users', () => {
       'a1:a1:a1:00:00:01',
       SECRET_MARKER,
       CALL_MARKER,
+      // Its colleagues' operation log records name devices and sites outside its own.
+      SYSLOG_MARKER,
     ]);
     expect(called).toBeGreaterThanOrEqual(100);
     const after = await otherDevices();
@@ -485,11 +495,11 @@ describe('function permissions', () => {
       );
       const api = await signedIn({ ...acme, userName: 'acme-viewer' });
       expect((await api.call('DELETE', '/device/removeBatch', { ids: [acmeDeviceId] })).code).toBe(40300);
-      // Its own sessions and sign-in counters move; nothing else of the enterprise may.
-      const before = await tenantSnapshot(db, acme.orgId, ['sessions']);
+      // Its own sessions, sign-in counters and operation log records move; nothing else of the enterprise may.
+      const before = await tenantSnapshot(db, acme.orgId, ['sessions', 'operation_log']);
       const called = await walkEveryRoute(running.url, api, victimNamings(), []);
       expect(called).toBeGreaterThanOrEqual(200);
-      expect(await tenantSnapshot(db, acme.orgId, ['sessions'])).toBe(before);
+      expect(await tenantSnapshot(db, acme.orgId, ['sessions', 'operation_log'])).toBe(before);
     },
     WALK_TIMEOUT_MS,
   );
