@@ -16,6 +16,7 @@ import { filesModule } from './files/module.js';
 import { firmwareModule } from './firmware/module.js';
 import { groupsModule } from './groups/module.js';
 import { homeModule } from './home/module.js';
+import { httpsModule } from './https/module.js';
 import { liveModule } from './live/module.js';
 import { macFilesModule } from './mac-files/module.js';
 import { mailModule } from './mail/module.js';
@@ -73,6 +74,7 @@ export const modules = [
   usersModule,
   organisationsModule,
   backupModule,
+  httpsModule,
 ] as const;
 
 export type Modules = typeof modules;

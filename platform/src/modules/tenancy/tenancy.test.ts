@@ -547,3 +547,23 @@ describe('backup and restore', () => {
     expect((await admin.call('GET', `/backup/config/${planId}`)).code).toBe(0);
   });
 });
+
+describe('HTTP/HTTPS setting', () => {
+  it('is the LAN administrator’s only: every other user finds no such route, and nothing is stored', async () => {
+    const clerk = { ...acme, userName: 'acme-annex-clerk' };
+    for (const tenant of [channel, acme, globex, independent, clerk]) {
+      const api = await signedIn(tenant);
+      const form = new FormData();
+      form.append('httpProtocal', 'http');
+      form.append('port', '8081');
+      for (const [method, path, body] of [
+        ['GET', '/common/httpCA', undefined],
+        ['POST', '/common/setHttpCA', form],
+      ] as const) {
+        const reply = await api.call(method, path, body);
+        expect([reply.code, reply.status], `${tenant.userName} ${method} ${path}`).toEqual([40400, 404]);
+      }
+    }
+    expect(await running.cradle.db.one('SELECT count(*)::int AS n FROM http_listener')).toEqual({ n: 0 });
+  });
+});
