@@ -21,6 +21,7 @@ import { liveModule } from './live/module.js';
 import { macFilesModule } from './mac-files/module.js';
 import { mailModule } from './mail/module.js';
 import { messagesModule } from './messages/module.js';
+import { metricsModule } from './metrics/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
 import { organisationsModule } from './organisations/module.js';
 import { provisioningModule } from './provisioning/module.js';
@@ -75,6 +76,7 @@ export const modules = [
   organisationsModule,
   backupModule,
   httpsModule,
+  metricsModule,
 ] as const;
 
 export type Modules = typeof modules;
