@@ -40,6 +40,8 @@ export interface ConsoleConfig {
   alarmDigestCron: string;
   /** Bearer token `GET /metrics` requires (METRICS_TOKEN); unset, the metrics are off (docs/metrics.md). */
   metricsToken: string | undefined;
+  /** The header's documents link (DOCS_URL): the user documentation of this installation. */
+  documentsUrl: string | undefined;
 }
 
 /** How the task engine notifies phones (docs/tasks.md). */
@@ -102,6 +104,7 @@ export function loadConfig(
     mailRetryMs: options.mailRetryMs ?? 30_000,
     alarmDigestCron: options.alarmDigestCron ?? (env.ALARM_DIGEST_CRON || '0 8 * * *'),
     metricsToken: options.metricsToken ?? (env.METRICS_TOKEN || undefined),
+    documentsUrl: options.documentsUrl ?? (env.DOCS_URL || undefined),
     push: {
       concurrency: numberFrom(env.PUSH_CONCURRENCY, 2000),
       attempts: numberFrom(env.PUSH_ATTEMPTS, 3),

@@ -460,6 +460,7 @@ export const messages = {
     en: 'Saved: the console now answers on the new address',
     zh: '已保存：控制台已在新地址上提供服务',
   },
+  feedbackSent: { en: 'Thank you, your feedback has been sent', zh: '感谢您的反馈，已发送' },
   httpsSavedExpired: {
     en: 'Saved, but the certificate has expired: browsers will warn until it is replaced',
     zh: '已保存，但证书已过期：在更换证书之前浏览器会发出警告',

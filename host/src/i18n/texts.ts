@@ -119,6 +119,7 @@ const en = {
   feedbackReceived: 'Received feedback',
   feedbackFrom: 'From',
   feedbackTime: 'Time',
+  feedbackOrganisation: 'Organisation',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -235,6 +236,7 @@ const zh: Record<TextKey, string> = {
   feedbackReceived: '收到的反馈',
   feedbackFrom: '来自',
   feedbackTime: '时间',
+  feedbackOrganisation: '组织',
 };
 
 const dictionaries: Record<Language, Record<TextKey, string>> = { 'en-US': en, 'zh-CN': zh };

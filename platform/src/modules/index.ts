@@ -12,6 +12,7 @@ import { deviceImportModule } from './device-import/module.js';
 import { devicesModule } from './devices/module.js';
 import { diagnosticsModule } from './diagnostics/module.js';
 import { extensionsModule } from './extensions/module.js';
+import { feedbackModule } from './feedback/module.js';
 import { filesModule } from './files/module.js';
 import { firmwareModule } from './firmware/module.js';
 import { groupsModule } from './groups/module.js';
@@ -77,6 +78,7 @@ export const modules = [
   backupModule,
   httpsModule,
   metricsModule,
+  feedbackModule,
 ] as const;
 
 export type Modules = typeof modules;

@@ -132,6 +132,7 @@ export {
   type LiveSocket,
   type LiveSocketHandlers,
 } from './live-connection.js';
+export { isLoading, onLoadingChange } from './loading.js';
 export {
   browserOffset,
   chosenTimeZone,
