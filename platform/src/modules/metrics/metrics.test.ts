@@ -71,7 +71,8 @@ describe('GET /metrics', () => {
   it('is off without a token: /metrics is then an ordinary page of the console', async () => {
     const plain = await createTestConsole({ databaseUrl: running.config.databaseUrl });
     try {
-      const reply = await fetch(`${plain.url}/metrics`);
+      // Connection: close, so the stop below waits for no kept-alive connection.
+      const reply = await fetch(`${plain.url}/metrics`, { headers: { Connection: 'close' } });
       expect(await reply.text()).not.toContain('phonefleet_http_request_duration_seconds');
     } finally {
       await plain.stop();
