@@ -38,6 +38,10 @@ export interface ConsoleConfig {
   mailRetryMs: number;
   /** When alarm digests go out (node-cron syntax, server time): daily strategies every day, weekly ones on Mondays. */
   alarmDigestCron: string;
+  /** Bearer token `GET /metrics` requires (METRICS_TOKEN); unset, the metrics are off (docs/metrics.md). */
+  metricsToken: string | undefined;
+  /** The header's documents link (DOCS_URL): the user documentation of this installation. */
+  documentsUrl: string | undefined;
 }
 
 /** How the task engine notifies phones (docs/tasks.md). */
@@ -99,6 +103,8 @@ export function loadConfig(
     deviceOfflineSeconds: options.deviceOfflineSeconds ?? numberFrom(env.DEVICE_OFFLINE_SECONDS, 90_000),
     mailRetryMs: options.mailRetryMs ?? 30_000,
     alarmDigestCron: options.alarmDigestCron ?? (env.ALARM_DIGEST_CRON || '0 8 * * *'),
+    metricsToken: options.metricsToken ?? (env.METRICS_TOKEN || undefined),
+    documentsUrl: options.documentsUrl ?? (env.DOCS_URL || undefined),
     push: {
       concurrency: numberFrom(env.PUSH_CONCURRENCY, 2000),
       attempts: numberFrom(env.PUSH_ATTEMPTS, 3),

@@ -501,6 +501,24 @@ export const messages = {
   },
   apiCredentialNameExists: { en: 'The API credential name already exists', zh: 'API 凭据名称已存在' },
   apiExpiryPast: { en: 'The expiry time must be in the future', zh: '过期时间必须晚于当前时间' },
+  portInvalid: {
+    en: 'The port must be a whole number from 1 to 65535',
+    zh: '端口必须是 1 到 65535 之间的整数',
+  },
+  httpsCertificateInvalid: { en: 'The certificate file cannot be read', zh: '无法读取证书文件' },
+  httpsKeyInvalid: { en: 'The key file cannot be read', zh: '无法读取密钥文件' },
+  httpsCaInvalid: { en: 'The CA file cannot be read', zh: '无法读取 CA 证书文件' },
+  httpsKeyMismatch: { en: 'The key does not match the certificate', zh: '密钥与证书不匹配' },
+  httpsPortUnavailable: { en: 'The port cannot be opened', zh: '无法打开该端口' },
+  httpsSaved: {
+    en: 'Saved: the console now answers on the new address',
+    zh: '已保存：控制台已在新地址上提供服务',
+  },
+  feedbackSent: { en: 'Thank you, your feedback has been sent', zh: '感谢您的反馈，已发送' },
+  httpsSavedExpired: {
+    en: 'Saved, but the certificate has expired: browsers will warn until it is replaced',
+    zh: '已保存，但证书已过期：在更换证书之前浏览器会发出警告',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,11 @@ export const menuEntrySchema = z.object({
   order: z.number().int().default(100),
   /** Hidden entries are routes without a sidebar item (detail pages). */
   hideInMenu: z.boolean().default(false),
+  /**
+   * Breadcrumb titles of the plugin's own routes below `path`, by path segment (`addSite` for
+   * `/site/addSite`). Optional: a segment without one shows as it is.
+   */
+  subRoutes: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be one path segment'), titles).default({}),
 });
 
 export const uiPluginManifestSchema = z.object({

@@ -53,6 +53,8 @@ export interface PluginDescriptor {
     icon?: string;
     order: number;
     hideInMenu: boolean;
+    /** Breadcrumb titles of routes below `path`, by segment (absent from older platforms). */
+    subRoutes?: Record<string, { en: string; 'zh-CN': string }>;
   }[];
 }
 
@@ -61,6 +63,8 @@ export interface PublicConfig {
   deployment: 'lan' | 'cloud';
   productName: string;
   version: string;
+  /** Where the header's documents link goes (DOCS_URL); absent, the link is not shown. */
+  documentsUrl?: string;
 }
 
 export interface TimeZone {

@@ -29,7 +29,9 @@ export function Breadcrumbs({ entry, pageTitle }: BreadcrumbsProps) {
       .slice(entry.path.length + 1)
       .split('/')
       .filter(Boolean);
-    for (const [index, part] of rest.entries()) items.push({ key: `part-${index}`, title: part });
+    // A segment the plugin titled in its manifest shows that title (spec §2 breadcrumb).
+    for (const [index, part] of rest.entries())
+      items.push({ key: `part-${index}`, title: entry.subRoutes[part] ?? part });
   }
   if (subtitle) items.push({ key: 'subtitle', title: subtitle.toUpperCase() });
   return <Breadcrumb items={items} style={{ marginBottom: 16 }} data-testid="breadcrumb" />;

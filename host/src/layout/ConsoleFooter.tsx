@@ -10,7 +10,7 @@ export default function ConsoleFooter() {
   const [zones, setZones] = useState<TimeZone[]>([]);
 
   useEffect(() => {
-    apiRequest<TimeZone>('GET', '/tb-timezone/getTimeZoneList', { silent: true })
+    apiRequest<TimeZone>('GET', '/tb-timezone/getTimeZoneList', { silent: true, loading: false })
       .then((reply) => setZones(reply.result.rows))
       .catch(() => setZones([]));
   }, []);

@@ -11,6 +11,8 @@ import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { PersonalInfoPage } from '../pages/PersonalInfoPage.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { EnteredEnterprise } from './EnteredEnterprise.js';
+import { HeaderLinks } from './HeaderLinks.js';
+import { LoadingOverlay } from './LoadingOverlay.js';
 import { entryFor, menuEntries } from './menu-entries.js';
 import { menuIcon } from './menu-icons.js';
 import { NoticeBell } from './NoticeBell.js';
@@ -79,6 +81,7 @@ export default function ConsoleLayout() {
         breadcrumbRender={false}
         actionsRender={() => [
           <EnteredEnterprise key="entered" />,
+          <HeaderLinks key="links" />,
           <NoticeBell key="notices" />,
           <LanguageSwitch key="language" />,
           <UserMenu key="user" />,
@@ -92,7 +95,11 @@ export default function ConsoleLayout() {
           pageContainer: { paddingBlockPageContainerContent: 24, paddingInlinePageContainerContent: 24 },
         }}
       >
-        <div style={{ minHeight: 'calc(100vh - 56px - 120px)' }} data-testid="console-content">
+        <div
+          style={{ minHeight: 'calc(100vh - 56px - 120px)', position: 'relative' }}
+          data-testid="console-content"
+        >
+          <LoadingOverlay />
           {loading ? (
             <div style={{ padding: 64, textAlign: 'center' }}>
               <Spin size="large" tip={t('loading')}>

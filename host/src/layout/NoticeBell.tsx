@@ -61,7 +61,7 @@ function Bell() {
     const mine = ++asked.current;
     try {
       // Silent and without the loading overlay: a failed poll waits for the next tick.
-      const row = await apiFirstRow<Notice>('GET', '/homepage/notice', { silent: true });
+      const row = await apiFirstRow<Notice>('GET', '/homepage/notice', { silent: true, loading: false });
       if (mine === asked.current) setNotice(row);
     } catch {
       // tried again at the next tick

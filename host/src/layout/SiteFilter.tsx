@@ -20,7 +20,7 @@ export default function SiteFilter({
 
   useEffect(() => {
     let current = true;
-    apiRequest<SiteOption>('GET', '/tb-site-template/siteSelect', { silent: true })
+    apiRequest<SiteOption>('GET', '/tb-site-template/siteSelect', { silent: true, loading: false })
       .then((reply) => {
         if (!current) return;
         setTree(siteTree(reply.result.rows));

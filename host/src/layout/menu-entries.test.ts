@@ -30,4 +30,20 @@ describe('menu entries', () => {
     expect(entryFor(entries, '/device/editDevice')?.path).toBe('/device');
     expect(entryFor(entries, '/devices')).toBeUndefined();
   });
+
+  it('titles sub-routes from the manifest in the language, and leaves others as they are', () => {
+    const sites: PluginDescriptor = {
+      ...plugin('sites', [{ path: '/site', order: 80 }]),
+    };
+    const [entry] = sites.menu;
+    if (entry) entry.subRoutes = { addSite: { en: 'Add site', 'zh-CN': '添加站点' } };
+    const [english] = menuEntries([sites], 'en-US');
+    const [chinese] = menuEntries([sites], 'zh-CN');
+    expect(english?.subRoutes).toEqual({ addSite: 'Add site' });
+    expect(chinese?.subRoutes.addSite).toBe('添加站点');
+    // A platform older than the field sends none.
+    expect(menuEntries([plugin('device', [{ path: '/device', order: 10 }])], 'en-US')[0]?.subRoutes).toEqual(
+      {},
+    );
+  });
 });

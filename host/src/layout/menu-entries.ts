@@ -12,6 +12,8 @@ export interface RoutedEntry {
   icon: string | undefined;
   order: number;
   hideInMenu: boolean;
+  /** Breadcrumb titles of the plugin's routes below `path`, by path segment. */
+  subRoutes: Readonly<Record<string, string>>;
 }
 
 /** All menu entries of the permitted plugins, in sidebar order. */
@@ -25,6 +27,12 @@ export function menuEntries(plugins: readonly PluginDescriptor[], language: Lang
         icon: entry.icon,
         order: entry.order,
         hideInMenu: entry.hideInMenu,
+        subRoutes: Object.fromEntries(
+          Object.entries(entry.subRoutes ?? {}).map(([segment, title]) => [
+            segment,
+            localized(title, language),
+          ]),
+        ),
       })),
     )
     .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path));

@@ -20,6 +20,13 @@ const pgForSequelize = Object.assign(Object.create(pg) as typeof pg, { Client: H
  * The one way the platform reaches PostgreSQL: sequelize provides the pool, transactions and
  * parameter binding; queries are plain SQL so that hot paths stay set-based and readable.
  */
+/** What sequelize's pool (`sequelize-pool`) tells of itself. */
+interface SequelizePool {
+  size: number;
+  using: number;
+  waiting: number;
+}
+
 export class Database {
   readonly sequelize: Sequelize;
   /** Device-facing hot paths: named prepared statements, planned once per connection. */
@@ -53,6 +60,22 @@ export class Database {
       options: '-c plan_cache_mode=force_generic_plan',
     });
     this.genericPool.on('error', (error) => logger.warn({ err: error }, 'idle hot-path connection failed'));
+  }
+
+  /** Each pool's connections for the metrics (docs/metrics.md): open, in use, callers waiting. */
+  poolStats(): { pool: string; open: number; inUse: number; waiting: number }[] {
+    const orm = (this.sequelize.connectionManager as unknown as { pool: SequelizePool }).pool;
+    const pg = (name: string, pool: pg.Pool) => ({
+      pool: name,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return [
+      { pool: 'orm', open: orm.size, inUse: orm.using, waiting: orm.waiting },
+      pg('hot', this.hotPool),
+      pg('generic', this.genericPool),
+    ];
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import Koa, { type Context } from 'koa';
 import type { FailureLog } from './failure-log.js';
+import { labelRequest } from './request-label.js';
 import { clientAddress } from './route.js';
 
 /** A phone's request, as every device-facing handler sees it. */
@@ -61,6 +62,7 @@ function deviceRequest(ctx: Context, prefix: string): DeviceRequest {
 export function createDeviceApp(routes: DeviceRoute[], failures: FailureLog): Koa {
   const app = new Koa();
   const serve = async (ctx: Context, route: DeviceRoute): Promise<void> => {
+    labelRequest(ctx.req, route.prefix);
     if (!route.methods.includes(ctx.method)) {
       ctx.status = 405;
       ctx.set('Allow', route.methods.join(', '));

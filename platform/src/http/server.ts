@@ -19,6 +19,7 @@ import { createDeviceApp, type DeviceRoute } from './device-app.js';
 import { AppError, failure, success } from './envelope.js';
 import { FailureLog } from './failure-log.js';
 import { buildOpenApi } from './openapi.js';
+import { labelRequest } from './request-label.js';
 import type { CredentialResolver, RouteDefinition, SessionResolver } from './route.js';
 import { sameOriginOnly, securityHeaders } from './security.js';
 import { type StoredUpload, uploadedFile, uploadMiddleware } from './upload.js';
@@ -204,6 +205,7 @@ async function authorise(
 /** Refuses the call while an operation holds the console, unless the route stays open then. */
 function gated(route: RouteDefinition, gates: readonly ApiGate[]) {
   return async (ctx: Context, next: Next) => {
+    labelRequest(ctx.req, route.path);
     if (!route.openDuringOperation) {
       for (const gate of gates) {
         const refusal = gate.refusal((ctx.state.request as RequestState).language);

@@ -13,14 +13,17 @@ import { deviceImportModule } from './device-import/module.js';
 import { devicesModule } from './devices/module.js';
 import { diagnosticsModule } from './diagnostics/module.js';
 import { extensionsModule } from './extensions/module.js';
+import { feedbackModule } from './feedback/module.js';
 import { filesModule } from './files/module.js';
 import { firmwareModule } from './firmware/module.js';
 import { groupsModule } from './groups/module.js';
 import { homeModule } from './home/module.js';
+import { httpsModule } from './https/module.js';
 import { liveModule } from './live/module.js';
 import { macFilesModule } from './mac-files/module.js';
 import { mailModule } from './mail/module.js';
 import { messagesModule } from './messages/module.js';
+import { metricsModule } from './metrics/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
 import { operationLogModule } from './operation-log/module.js';
 import { organisationsModule } from './organisations/module.js';
@@ -79,6 +82,9 @@ export const modules = [
   upgradeModule,
   apiServiceModule,
   operationLogModule,
+  httpsModule,
+  metricsModule,
+  feedbackModule,
 ] as const;
 
 export type Modules = typeof modules;

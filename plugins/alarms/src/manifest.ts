@@ -17,6 +17,10 @@ export default defineUiPlugin({
     },
     {
       path: '/alarmStrategy',
+      subRoutes: {
+        addStrategy: { en: 'Add strategy', 'zh-CN': '添加策略' },
+        editStrategy: { en: 'Edit strategy', 'zh-CN': '编辑策略' },
+      },
       power: 'alarmStrategy',
       title: { en: 'Alarm Strategy', 'zh-CN': '告警策略' },
       icon: 'SafetyOutlined',

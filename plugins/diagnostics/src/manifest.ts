@@ -9,6 +9,9 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/diagnostics',
+      subRoutes: {
+        diagnosisInterface: { en: 'Diagnosis', 'zh-CN': '诊断界面' },
+      },
       power: 'diagnostics',
       title: { en: 'Diagnostics', 'zh-CN': '设备诊断' },
       icon: 'MedicineBoxOutlined',

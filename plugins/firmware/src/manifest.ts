@@ -10,6 +10,10 @@ export default defineUiPlugin({
     {
       // The caller's customer firmware.
       path: '/firmware',
+      subRoutes: {
+        uploadFirmware: { en: 'Upload firmware', 'zh-CN': '上传固件' },
+        editFirmware: { en: 'Edit firmware', 'zh-CN': '编辑固件' },
+      },
       power: 'firmware',
       title: { en: 'Firmware', 'zh-CN': '固件管理' },
       icon: 'CloudUploadOutlined',
@@ -19,6 +23,10 @@ export default defineUiPlugin({
     {
       // The official list: only the platform administrator holds this power.
       path: '/adminFirmware',
+      subRoutes: {
+        uploadFirmware: { en: 'Upload firmware', 'zh-CN': '上传固件' },
+        editFirmware: { en: 'Edit firmware', 'zh-CN': '编辑固件' },
+      },
       power: 'adminFirmware',
       title: { en: 'Official Firmware', 'zh-CN': '官方固件' },
       icon: 'SafetyOutlined',

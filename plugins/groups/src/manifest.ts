@@ -8,6 +8,10 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/group',
+      subRoutes: {
+        addGroup: { en: 'Add group', 'zh-CN': '添加分组' },
+        editGroup: { en: 'Edit group', 'zh-CN': '编辑分组' },
+      },
       power: 'group',
       title: { en: 'Group Configuration', 'zh-CN': '分组配置' },
       icon: 'ClusterOutlined',

@@ -8,6 +8,10 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/model',
+      subRoutes: {
+        addModel: { en: 'Add model template', 'zh-CN': '添加机型模板' },
+        editModel: { en: 'Edit model template', 'zh-CN': '编辑机型模板' },
+      },
       power: 'model',
       title: { en: 'Model Configuration', 'zh-CN': '机型配置' },
       icon: 'AppstoreOutlined',

@@ -11,6 +11,11 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/enterpriseManagement',
+      subRoutes: {
+        addEnterprise: { en: 'Add enterprise', 'zh-CN': '添加企业' },
+        editEnterprise: { en: 'Edit enterprise', 'zh-CN': '编辑企业' },
+        sendEmail: { en: 'Notification email', 'zh-CN': '通知邮件' },
+      },
       power: 'enterpriseManagement',
       title: { en: 'Enterprise Management', 'zh-CN': '企业管理' },
       icon: 'ApartmentOutlined',
@@ -19,6 +24,10 @@ export default defineUiPlugin({
     },
     {
       path: '/channelManagement',
+      subRoutes: {
+        addChannel: { en: 'Add channel', 'zh-CN': '添加渠道' },
+        editChannel: { en: 'Edit channel', 'zh-CN': '编辑渠道' },
+      },
       power: 'channelManagement',
       title: { en: 'Channel Management', 'zh-CN': '渠道管理' },
       icon: 'ClusterOutlined',

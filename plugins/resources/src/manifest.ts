@@ -10,6 +10,10 @@ export default defineUiPlugin({
     {
       // Other resources (spec §2): contacts, ringtones, wallpapers, certificates, OpenVPN files.
       path: '/otherResources',
+      subRoutes: {
+        uploadFiles: { en: 'Upload file', 'zh-CN': '上传文件' },
+        editFile: { en: 'Edit file', 'zh-CN': '编辑文件' },
+      },
       power: 'otherResources',
       title: { en: 'Resources', 'zh-CN': '资源管理' },
       icon: 'FolderOpenOutlined',

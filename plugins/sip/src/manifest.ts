@@ -9,6 +9,10 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/sipAccount',
+      subRoutes: {
+        addAccount: { en: 'Add account', 'zh-CN': '添加账号' },
+        editAccount: { en: 'Edit account', 'zh-CN': '编辑账号' },
+      },
       power: 'sipAccount',
       title: { en: 'SIP Account', 'zh-CN': 'SIP 账号' },
       icon: 'PhoneOutlined',
@@ -17,6 +21,10 @@ export default defineUiPlugin({
     },
     {
       path: '/sipServer',
+      subRoutes: {
+        addServer: { en: 'Add server', 'zh-CN': '添加服务器' },
+        editServer: { en: 'Edit server', 'zh-CN': '编辑服务器' },
+      },
       power: 'sipServer',
       title: { en: 'SIP Server', 'zh-CN': 'SIP 服务器' },
       icon: 'CloudServerOutlined',

@@ -8,6 +8,10 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/site',
+      subRoutes: {
+        addSite: { en: 'Add site', 'zh-CN': '添加站点' },
+        editSite: { en: 'Edit site', 'zh-CN': '编辑站点' },
+      },
       power: 'site',
       title: { en: 'Site', 'zh-CN': '站点管理' },
       icon: 'ApartmentOutlined',

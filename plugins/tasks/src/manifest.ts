@@ -8,6 +8,12 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/task',
+      subRoutes: {
+        addTask: { en: 'Add task', 'zh-CN': '添加任务' },
+        editTask: { en: 'Edit task', 'zh-CN': '编辑任务' },
+        runAgainTask: { en: 'Run again', 'zh-CN': '再次执行' },
+        taskResult: { en: 'Task result', 'zh-CN': '任务结果' },
+      },
       power: 'task',
       title: { en: 'Task', 'zh-CN': '任务管理' },
       icon: 'ScheduleOutlined',

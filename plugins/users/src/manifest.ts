@@ -8,6 +8,10 @@ export default defineUiPlugin({
   menu: [
     {
       path: '/user',
+      subRoutes: {
+        addRole: { en: 'Add role', 'zh-CN': '添加角色' },
+        editRole: { en: 'Edit role', 'zh-CN': '编辑角色' },
+      },
       power: 'user',
       title: { en: 'User', 'zh-CN': '用户管理' },
       icon: 'TeamOutlined',

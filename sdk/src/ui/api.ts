@@ -3,6 +3,7 @@ import { type ApiEnvelope, ErrorCode, type Language, type PagedList } from '../e
 import { translate } from '../messages.js';
 import { ApiError } from './api-error.js';
 import { operationRefusal } from './operation.js';
+import { whileLoading } from './loading.js';
 import { currentLanguage, currentOffset, timeZoneHeader } from './preferences.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -17,6 +18,8 @@ export interface ApiRequestOptions {
   /** Default 60 s. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** `false`: the call does not show the loading overlay (polls, background lists; spec §4). */
+  loading?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -177,7 +180,9 @@ export async function apiRequest<Row = unknown>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<ApiEnvelope<Row>> {
-  return unwrap<Row>(await send(method, path, options, 'application/json'), options);
+  return whileLoading(options.loading, async () =>
+    unwrap<Row>(await send(method, path, options, 'application/json'), options),
+  );
 }
 
 /** `attachment; filename*=UTF-8''devices%20list.xlsx` or `filename="devices.xlsx"`. */
@@ -209,6 +214,15 @@ export async function apiFile(
   path: string,
   fallbackName: string,
   options: ApiRequestOptions = {},
+): Promise<DownloadedFile> {
+  return whileLoading(options.loading, () => receiveFile(method, path, fallbackName, options));
+}
+
+async function receiveFile(
+  method: HttpMethod,
+  path: string,
+  fallbackName: string,
+  options: ApiRequestOptions,
 ): Promise<DownloadedFile> {
   const sent = await send(method, path, options, '*/*');
   const type = sent.response.headers.get('Content-Type') ?? '';

@@ -133,6 +133,7 @@ export {
   type LiveSocket,
   type LiveSocketHandlers,
 } from './live-connection.js';
+export { isLoading, onLoadingChange } from './loading.js';
 export {
   OPERATION_CODES,
   OPERATION_POLL_MS,

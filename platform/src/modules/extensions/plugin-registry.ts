@@ -80,6 +80,7 @@ export class PluginRegistry {
           ...(entry.icon ? { icon: entry.icon } : {}),
           order: entry.order,
           hideInMenu: entry.hideInMenu,
+          subRoutes: entry.subRoutes,
         }));
       if (menu.length === 0) return [];
       return [

@@ -38,6 +38,7 @@ export function systemRoutes({
           deployment: config.deployment,
           productName: PRODUCT_NAME,
           version: PRODUCT_VERSION,
+          ...(config.documentsUrl ? { documentsUrl: config.documentsUrl } : {}),
         };
         return { rows: [row] };
       },

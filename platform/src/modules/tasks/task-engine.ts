@@ -39,6 +39,8 @@ export class TaskEngine {
   private stopping = false;
   /** Failed database steps since the last pass that fully worked: the outage's length in steps. */
   private failures = 0;
+  /** NOTIFY transactions this instance sent, by how they ended (the metrics read them). */
+  readonly notifies = { answered: 0, refused: 0, unanswered: 0 };
 
   constructor(deps: { db: Database; logger: Logger; config: ConsoleConfig; driverRegistry: DriverRegistry }) {
     this.db = deps.db;
@@ -214,9 +216,11 @@ export class TaskEngine {
     try {
       const response = await endpoint.sendRequest(target, request);
       if (response.status < 300) {
+        this.notifies.answered += 1;
         this.outcomes.record(row, 'answered', DeviceResult.ongoing, '');
         return;
       }
+      this.notifies.refused += 1;
       failure = `pushRefused:${response.status} ${response.reason}`;
       // A phone that refuses (4xx, 6xx) will refuse again; a server error may pass.
       if (response.status < 500 || response.status >= 600) {
@@ -228,6 +232,7 @@ export class TaskEngine {
         this.outcomes.record(row, 'released', DeviceResult.scheduled, '');
         return;
       }
+      this.notifies.unanswered += 1;
       failure = 'pushNoAnswer';
     }
     if (row.attempts >= this.config.push.attempts) {

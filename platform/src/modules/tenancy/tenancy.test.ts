@@ -647,3 +647,64 @@ describe('API credentials', () => {
     WALK_TIMEOUT_MS,
   );
 });
+
+/** A sub-user of Acme limited to its default site, for the blocks below that run on their own too. */
+async function acmeSubUser(name: string): Promise<TestTenant> {
+  await running.cradle.db.execute(
+    `INSERT INTO users (org_id, user_name, email, password_hash, user_type, role_id, site_ids)
+     SELECT $1, $2::text, $2::text || '@example.com', u.password_hash, 'enterprise', u.role_id, ARRAY[$4::bigint]
+       FROM users u WHERE u.user_name = $3
+     ON CONFLICT DO NOTHING`,
+    [acme.orgId, name, acme.userName, acme.siteId],
+  );
+  return { ...acme, userName: name };
+}
+
+describe('HTTP/HTTPS setting', () => {
+  it('is the LAN administrator’s only: every other user finds no such route, and nothing is stored', async () => {
+    const clerk = await acmeSubUser('acme-https-clerk');
+    for (const tenant of [channel, acme, globex, independent, clerk]) {
+      const api = await signedIn(tenant);
+      const form = new FormData();
+      form.append('httpProtocal', 'http');
+      form.append('port', '8081');
+      for (const [method, path, body] of [
+        ['GET', '/common/httpCA', undefined],
+        ['POST', '/common/setHttpCA', form],
+      ] as const) {
+        const reply = await api.call(method, path, body);
+        expect([reply.code, reply.status], `${tenant.userName} ${method} ${path}`).toEqual([40400, 404]);
+      }
+    }
+    expect(await running.cradle.db.one('SELECT count(*)::int AS n FROM http_listener')).toEqual({ n: 0 });
+  });
+});
+
+describe('feedback', () => {
+  it('is read by the platform administrator only; every other user’s own feedback is its organisation’s', async () => {
+    const clerk = await acmeSubUser('acme-feedback-clerk');
+    const { db } = running.cradle;
+    for (const tenant of [channel, acme, globex, independent, clerk]) {
+      const api = await signedIn(tenant);
+      const list = await api.call('POST', '/feedback/list', {});
+      expect([list.code, list.status], `${tenant.userName} list`).toEqual([40400, 404]);
+      const sent = await api.call('POST', '/feedback/add', { content: `from ${tenant.userName}` });
+      expect(sent.code, tenant.userName).toBe(0);
+      const stored = await db.one<{ org: number }>(
+        'SELECT f.org_id::int AS org FROM feedback f JOIN users u ON u.id = f.user_id WHERE f.content = $1',
+        [`from ${tenant.userName}`],
+      );
+      expect(stored?.org, tenant.userName).toBe(tenant.orgId);
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('are not an API route: no session of any role reads them without the token', async () => {
+    for (const tenant of [channel, acme, globex, independent]) {
+      const api = await signedIn(tenant);
+      const reply = await fetch(`${running.url}/metrics`, { headers: { Cookie: api.cookieHeader } });
+      expect(await reply.text(), tenant.userName).not.toContain('phonefleet_http_request_duration_seconds');
+    }
+  });
+});
