@@ -51,7 +51,8 @@ function endedText(status: OperationStatusInfo, language: Language): string {
 /** An upgrade (status 3, code 120000) adds the note not to operate meanwhile (spec §2). */
 const isUpgrade = (status: OperationStatusInfo) => status.status === 3 || status.code === 120000;
 
-const askStatus = () => apiFirstRow<OperationStatusInfo>('GET', '/backup/status', { silent: true });
+const askStatus = () =>
+  apiFirstRow<OperationStatusInfo>('GET', '/backup/status', { silent: true, loading: false });
 
 /**
  * The backup/restore/upgrade status dialog (spec §2, §4, §8, §9; docs/backup.md "Contract for the UI

@@ -171,7 +171,11 @@ export function startScan(startIp: string, endIp: string): Promise<{ scanId: num
 }
 
 export function scanProgress(scanId: number): Promise<ScanProgress> {
-  return apiFirstRow<ScanProgress>('GET', '/device/getScanIP', { query: { scanId }, silent: true });
+  return apiFirstRow<ScanProgress>('GET', '/device/getScanIP', {
+    query: { scanId },
+    silent: true,
+    loading: false,
+  });
 }
 
 export async function stopScan(scanId: number): Promise<void> {

@@ -20,6 +20,7 @@ export function fetchLineStatuses(deviceId: number): Promise<LineStatuses> {
   return apiFirstRow<LineStatuses>('GET', '/device/getAccoutnStatus', {
     query: { id: deviceId },
     silent: true,
+    loading: false,
   });
 }
 

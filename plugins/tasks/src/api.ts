@@ -92,7 +92,7 @@ export interface RelationOption {
   detail: string;
 }
 
-/** `silent`: a background refresh, whose failure shows nothing. */
+/** `silent`: a background refresh, whose failure shows nothing and which shows no loading overlay. */
 export async function searchTasks(
   query: FleetTableQuery,
   filters: TaskFilters,
@@ -101,11 +101,12 @@ export async function searchTasks(
   return apiPage<TaskRow>('POST', '/task/search', {
     body: { currentPage: query.currentPage, pageSize: query.pageSize, ...filters },
     silent,
+    loading: !silent,
   });
 }
 
 export function fetchTask(id: number, silent = false): Promise<TaskDetail> {
-  return apiFirstRow<TaskDetail>('GET', '/task/query', { query: { id }, silent });
+  return apiFirstRow<TaskDetail>('GET', '/task/query', { query: { id }, silent, loading: !silent });
 }
 
 function taskBody(input: TaskInput): Record<string, unknown> {
@@ -137,7 +138,7 @@ export function fetchResults(
   body: { id: number; currentPage: number; pageSize: number; result?: number },
   silent: boolean,
 ): Promise<TaskResults> {
-  return apiFirstRow<TaskResults>('POST', '/task/results', { body, silent });
+  return apiFirstRow<TaskResults>('POST', '/task/results', { body, silent, loading: !silent });
 }
 
 /** Model templates (`/modeltemplate/search`) or groups (`/tb-group-template/selectGroup`) by name. */

@@ -208,7 +208,11 @@ export function ImportDialog<Failed extends object>(props: ImportDialogProps<Fai
       if (!progressUrl) return;
       clearInterval(polling.current);
       const read = () =>
-        apiRequest<DeviceImportProgress>('GET', progressUrl, { query: { importId }, silent: true })
+        apiRequest<DeviceImportProgress>('GET', progressUrl, {
+          query: { importId },
+          silent: true,
+          loading: false,
+        })
           .then((reply) => {
             const current = reply.result.rows[0];
             if (!current) return;

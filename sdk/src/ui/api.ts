@@ -2,8 +2,8 @@ import { message as toast } from 'antd';
 import { type ApiEnvelope, ErrorCode, type Language, type PagedList } from '../envelope.js';
 import { translate } from '../messages.js';
 import { ApiError } from './api-error.js';
-import { operationRefusal } from './operation.js';
 import { whileLoading } from './loading.js';
+import { operationRefusal } from './operation.js';
 import { currentLanguage, currentOffset, timeZoneHeader } from './preferences.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
