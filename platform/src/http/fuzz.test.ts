@@ -446,4 +446,4 @@ it('answers every broken input of every route without a 5xx and without a partia
       `${failures.length} failures (5xx or a refused request that changed a tenant table)`,
   );
   expect(failures).toEqual([]);
-}, 300_000);
+}, 900_000);

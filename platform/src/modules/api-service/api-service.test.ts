@@ -166,7 +166,13 @@ describe('a signed client (the generated TypeScript client)', () => {
     const added = await client.POST('/api/device/add', { body: newDevice('a1a1a1000002') });
     expect(added.data?.code, added.data?.message).toBe(0);
     expect(await acmeDevices()).toEqual([ACME_MAC, 'a1a1a1000002']);
-    // Acting for its creator: the device's history names the owner who made the credential.
+    // Acting for its creator: the operation log names the credential, with its creator as the real user.
+    await running.cradle.operationLogWriter.flush();
+    const recorded = await running.cradle.db.query<{ user_name: string; real_user_name: string }>(
+      `SELECT user_name, real_user_name FROM operation_log WHERE path = '/device/add' AND org_id = $1`,
+      [acme.orgId],
+    );
+    expect(recorded).toEqual([{ user_name: `API ${credential.apiId}`, real_user_name: acme.userName }]);
 
     // Beyond its role: no delete button, no home power, no API service power.
     const removed = await client.DELETE('/api/device/removeBatch', { body: { ids: [1] } });

@@ -85,6 +85,8 @@ const VERBS: Record<string, Texts> = {
   deviceCredentials: { en: 'Set device credentials', zh: '设置设备凭据' },
   newVersionNotify: { en: 'Subscribe to new versions', zh: '订阅新版本通知' },
   retention: { en: 'Set retention', zh: '设置保留期限' },
+  rotate: { en: 'Rotate key', zh: '轮换密钥' },
+  revoke: { en: 'Revoke', zh: '吊销' },
 };
 
 /** The verb of a route's last segment, or undefined when none of its words is known. */
@@ -112,6 +114,7 @@ const OWN_TITLES: Record<string, Texts> = {
   '/user/updatePassword': { en: 'Modify password', zh: '修改密码' },
   '/user/updateEmail': { en: 'Modify email', zh: '修改邮箱' },
   '/user/validateEmailTime': { en: 'Confirm new email', zh: '确认新邮箱' },
+  '/common/setHttpCA': { en: 'HTTP/HTTPS setting', zh: 'HTTP/HTTPS 设置' },
 };
 
 export const FAILED_SIGN_IN: Texts = { en: 'Sign-in failed', zh: '登录失败' };

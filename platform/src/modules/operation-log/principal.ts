@@ -13,10 +13,18 @@ export interface Principal {
 /**
  * The one place a request's principal becomes a record's "who" (docs/operation-log.md "Who"). Every
  * principal the API knows arrives as a session: a signed-in user, or (docs/api-service.md) an API
- * credential presented as a session whose user is the credential.
+ * credential acting for the user who created it — recorded as `API <API ID>`, with that user as the
+ * real user.
  */
 export function principalOf(session: SessionInfo): Principal {
   const { user, entered } = session.login;
+  if (session.credential) {
+    return {
+      userName: `API ${session.credential.apiId}`,
+      realUserName: user.userName,
+      orgId: session.scope.orgId,
+    };
+  }
   return entered
     ? { userName: entered.name, realUserName: user.userName, orgId: session.scope.orgId }
     : { userName: user.userName, realUserName: undefined, orgId: session.scope.orgId };
