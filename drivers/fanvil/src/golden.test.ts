@@ -103,6 +103,11 @@ describe('Fanvil golden files', () => {
     );
   });
 
+  it('writes a line set to DNS NAPTR, which Fanvil has no word for, as UDP', () => {
+    const values = new Map(lineValues(1, { Enable: '1', ServerAddress: 'pbx.example.com', Transport: '3' }));
+    expect(render('X4U', '0c383e07e16c', values)).toContain('<Transport>0</Transport>');
+  });
+
   it('refuses another vendor’s file naming the line, and a Fanvil value without catalogue equivalent', () => {
     expect(() => driver.parse('#!version:1.0.0.1\naccount.1.enable = 1\n')).toThrow(
       'line 1: unexpected text outside an element',

@@ -33,8 +33,8 @@ const timeZone: ValueConversion = {
   },
 };
 
-/** Catalogue transports 0 UDP, 1 TCP, 2 TLS; Fanvil writes TLS as 3. */
-const transport = valueMap({ '0': '0', '1': '1', '2': '3' });
+/** Catalogue transports 0 UDP, 1 TCP, 2 TLS; Fanvil writes TLS as 3. DNS NAPTR (3) has no Fanvil word: UDP. */
+const transport = valueMap({ '0': '0', '1': '1', '2': '3' }, { otherwise: '0' });
 
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; Fanvil 0 in-band, 1 RFC 2833, 2 SIP INFO. */
 const dtmf = valueMap({ '0': '0', '1': '2', '2': '1' }, { otherwise: '1' });
