@@ -163,6 +163,19 @@ afterAll(async () => {
   await running.stop();
 });
 
+/**
+ * What background work writes on its own is written before a snapshot: the alarms delivered (the
+ * delivery job changes their rows) and the operation log's pending records (written within a second).
+ */
+async function settled(): Promise<void> {
+  const { db } = running.cradle;
+  await until(
+    () => db.one<{ pending: boolean | null }>('SELECT bool_or(undelivered) AS pending FROM alarms'),
+    (row) => row?.pending !== true,
+  );
+  await running.cradle.operationLogWriter.flush();
+}
+
 async function signedIn(tenant: TestTenant): Promise<ApiClient> {
   const api = new ApiClient(running.url);
   const reply = await api.signIn(tenant.userName, tenant.password);
@@ -321,12 +334,7 @@ describe('tenant isolation', { timeout: 120_000 }, () => {
         [acme.orgId, acmeDeviceId, ACME_MAC, DIAGNOSTIC_MARKER],
       );
       acmeDiagnosticId = Number(diagnostic?.id);
-      // Delivered before the snapshot (the delivery job changes these rows on its own).
-      await until(
-        () => db.one<{ pending: boolean | null }>('SELECT bool_or(undelivered) AS pending FROM alarms'),
-        (row) => row?.pending === false,
-      );
-
+      await settled();
       const before = await tenantSnapshot(db, acme.orgId);
       const api = await signedIn(globex);
       const called = await walkEveryRoute(running.url, api, victimNamings(), [
@@ -628,6 +636,7 @@ describe('API credentials', () => {
       });
       expect(issued.code, issued.message).toBe(0);
       const { apiId, apiKey } = issued.rows[0] ?? { apiId: '', apiKey: '' };
+      await settled();
       const before = await tenantSnapshot(db, acme.orgId);
       const signed = new SignedApiClient(running.url, apiId, apiKey);
       // Signed calls are answered by the routes (not refused at the door): its own devices list.
