@@ -1,7 +1,7 @@
+import { dayRange } from '@phonefleet/sdk/ui';
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alarmSearchBody, exportAlarms } from './api.js';
-import { dayRange } from './components/day-range.js';
 import { NEW_STRATEGY, recordOf, stepOfField } from './strategy-form.js';
 
 const day = (year: number, month: number, date: number) => ({

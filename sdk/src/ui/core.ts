@@ -108,10 +108,12 @@ export {
 } from './common-texts.js';
 export { type ChartSlice, DonutChart, type DonutChartProps } from './DonutChart.js';
 export {
+  dayRange,
   epochOfWallClock,
   formatDateTime,
   isPastDay,
   offsetMinutes,
+  type PickedDay,
   type WallClock,
   wallClockAt,
 } from './date-time.js';

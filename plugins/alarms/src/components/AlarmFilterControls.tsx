@@ -1,9 +1,8 @@
-import { ALARM_TYPES, useSession, useTexts } from '@phonefleet/sdk/ui';
+import { ALARM_TYPES, dayRange, useSession, useTexts } from '@phonefleet/sdk/ui';
 import { DatePicker, Select } from 'antd';
 import type { AlarmFilters } from '../api.js';
 import { alarmTypeName, LEVELS, levelName, STATES, stateName } from '../labels.js';
 import { alarmText } from '../texts.js';
-import { dayRange } from './day-range.js';
 
 /** The alarm list's own filters, after the kit's keywords and site: level, type, state, days. */
 export function AlarmFilterControls({ set }: { set(patch: Partial<AlarmFilters>): void }) {

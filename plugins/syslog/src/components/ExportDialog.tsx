@@ -1,9 +1,8 @@
-import { useSession, useTexts } from '@phonefleet/sdk/ui';
+import { dayRange, type PickedDay, useSession, useTexts } from '@phonefleet/sdk/ui';
 import { DatePicker, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { type ExportRange, exportLog, type LogFilters } from '../api.js';
 import { syslogText } from '../texts.js';
-import { dayRange, type PickedDay } from './day-range.js';
 
 /** Export by range (spec §9: 1 day, 7 days, custom, all), with the list's other filters. */
 export function ExportDialog({ filters, onClose }: { filters: LogFilters; onClose(): void }) {

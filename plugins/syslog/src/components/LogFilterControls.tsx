@@ -1,8 +1,7 @@
-import { useSession, useTexts } from '@phonefleet/sdk/ui';
+import { dayRange, useSession, useTexts } from '@phonefleet/sdk/ui';
 import { DatePicker, Input, Select } from 'antd';
 import { LEVELS, type Level, type LogFilters } from '../api.js';
 import { syslogText } from '../texts.js';
-import { dayRange } from './day-range.js';
 
 /** The log's own filters, after the kit's keywords: days, user name, level. */
 export function LogFilterControls({ set }: { set(patch: Partial<LogFilters>): void }) {
