@@ -6,10 +6,13 @@ import type { OrganisationService } from './organisation-service.js';
 
 /**
  * What goes with a deleted organisation: what its creation made and what its users made of
- * themselves (users, their sessions and links by cascade, roles, sites, queued email by cascade).
- * A row of any other table with an `org_id` is the organisation's data and keeps it.
+ * themselves (users, their sessions and links by cascade, roles, sites, queued email, API
+ * credentials and feedback by cascade). A row of any other table with an `org_id` is the
+ * organisation's data and keeps it — except the operation log, which outlives it (its records are
+ * what tells who deleted it, and they are hidden once their organisation is gone).
  */
-const REMOVED_WITH_IT = ['users', 'roles', 'sites', 'mail_outbox'];
+const REMOVED_WITH_IT = ['users', 'roles', 'sites', 'mail_outbox', 'api_credentials', 'feedback'];
+const KEPT_AFTER_IT = ['operation_log'];
 
 /**
  * Deletes organisations (docs/organisation.md "Delete"): all or nothing. Refused while one has
@@ -44,7 +47,7 @@ export class OrganisationRemoval {
           WHERE c.table_schema = current_schema() AND c.column_name = 'org_id' AND t.table_type = 'BASE TABLE'
             AND c.table_name <> ALL($1::text[])
           ORDER BY c.table_name`,
-        [REMOVED_WITH_IT],
+        [[...REMOVED_WITH_IT, ...KEPT_AFTER_IT]],
         transaction,
       );
       const held = tables.length

@@ -410,6 +410,13 @@ describe('freezing and deleting', () => {
       deviceCount: 1,
     });
 
+    // What its users made of themselves goes with it; the operation log of what they did stays.
+    const fed = await db.query(
+      `INSERT INTO feedback (org_id, user_name, content) VALUES ($1, 'quay-owner', 'Quay feedback') RETURNING id`,
+      [ids.quay],
+    );
+    expect(fed).toHaveLength(1);
+    await running.cradle.operationLogWriter.flush();
     const removed = await users.north?.call('DELETE', '/tb-enterprise/remove', { ids: [ids.quay] });
     expect(removed?.rows[0]).toEqual({ deleted: 1 });
     expect((await users.quay?.call('GET', '/homepage/init'))?.code).toBe(80000);
@@ -419,6 +426,14 @@ describe('freezing and deleting', () => {
       [ids.quay],
     );
     expect(Number(left?.n)).toBe(0);
+    expect(await db.one(`SELECT count(*)::int AS n FROM feedback WHERE content = 'Quay feedback'`)).toEqual({
+      n: 0,
+    });
+    const logged = await db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM operation_log WHERE org_id = $1',
+      [ids.quay],
+    );
+    expect(logged?.n).toBeGreaterThan(0);
     expect((await admin.call('DELETE', '/tb-enterprise/remove', { ids: [ids.idle] })).code).toBe(0);
   });
 });
