@@ -190,6 +190,14 @@ export const messages = {
   },
   pushNoAnswer: { en: 'The device did not answer the notification', zh: '设备未响应通知' },
   pushRefused: { en: 'The device refused the notification', zh: '设备拒绝了通知' },
+  pushAuthNoAccount: {
+    en: 'The device asked for authentication of the notification and no SIP account is bound to its line 1',
+    zh: '设备要求对通知进行认证，但其线路 1 未绑定 SIP 账号',
+  },
+  pushAuthRefused: {
+    en: 'The device refused the notification signed with the SIP account bound to its line 1',
+    zh: '设备拒绝了使用其线路 1 所绑定 SIP 账号签名的通知',
+  },
   pushNotFetched: {
     en: 'The device answered but did not fetch its configuration in time',
     zh: '设备已响应，但未在规定时间内获取配置',

@@ -1,4 +1,4 @@
-import { SimulatedFleet } from '@phonefleet/sdk/testing';
+import { SimulatedFleet, type SippRegistrar, startSippRegistrar } from '@phonefleet/sdk/testing';
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningConsole } from '../app.js';
 import type { PushSettings } from '../config.js';
@@ -40,7 +40,15 @@ export interface VendorFleetOptions {
   addressBase: string;
   macBase: string;
   siteParameters: object;
+  /**
+   * Phones that authenticate NOTIFY (MPP phones do): each challenges every NOTIFY and acts on the
+   * retry signed with its line 1, an account bound to it (`<lineBase + i>`) that it registers with
+   * a sipp registrar on `registrar`:5060 (a port not every driver's file carries).
+   */
+  notifyAuth?: { lineBase: number; registrar: string };
 }
+
+const LINE_PASSWORD = 'Line1#2026';
 
 export async function startVendorFleet(options: VendorFleetOptions): Promise<VendorFleet> {
   const credentials = { username: options.username, password: 'Phones#2026' };
@@ -62,6 +70,7 @@ export async function startVendorFleet(options: VendorFleetOptions): Promise<Ven
     sipPort: 0,
     httpPort: false,
     accountBase: false,
+    notifyAuth: options.notifyAuth ? {} : undefined,
   });
   const { db } = running.cradle;
   await insertDevices(
@@ -78,17 +87,55 @@ export async function startVendorFleet(options: VendorFleetOptions): Promise<Ven
     ...options.siteParameters,
   });
   if (saved.code !== 0) throw new Error(`site parameters refused: ${saved.message}`);
+  const ids = rows.map((row) => Number(row.id));
+  const registrar = options.notifyAuth
+    ? await bindLineAccounts(api, acme, ids, options.notifyAuth)
+    : undefined;
   return {
     running,
     acme,
     api,
     fleet,
-    ids: rows.map((row) => Number(row.id)),
+    ids,
     stop: async () => {
       await fleet.stop();
+      await registrar?.stop();
       await running.stop();
     },
   };
+}
+
+/** A sipp registrar as a SIP server of Acme and one account of it bound to line 1 of each device. */
+async function bindLineAccounts(
+  api: ApiClient,
+  acme: TestTenant,
+  ids: number[],
+  { lineBase, registrar: address }: { lineBase: number; registrar: string },
+): Promise<SippRegistrar> {
+  const registrar = await startSippRegistrar({ password: LINE_PASSWORD, address, port: 5060 });
+  const server = await api.call<{ id: number }>('POST', '/tb-sip-server/add', {
+    serverName: 'sipp',
+    server: registrar.host,
+    port: registrar.port,
+    siteId: acme.siteId,
+  });
+  if (server.code !== 0) throw new Error(`SIP server refused: ${server.message}`);
+  const assignments = [];
+  for (const [index, deviceId] of ids.entries()) {
+    const userName = String(lineBase + index);
+    const added = await api.call<{ id: number }>('POST', '/tb-sip-account/add', {
+      registerName: userName,
+      userName,
+      password: LINE_PASSWORD,
+      serverId: server.rows[0]?.id,
+      siteId: acme.siteId,
+    });
+    if (added.code !== 0) throw new Error(`SIP account refused: ${added.message}`);
+    assignments.push({ deviceId, line: 1, accountId: added.rows[0]?.id });
+  }
+  const assigned = await api.call('POST', '/device/accountAssign', { assignments });
+  if (assigned.code !== 0) throw new Error(`line assignment refused: ${assigned.message}`);
+  return registrar;
 }
 
 /** Waits until every device of the task has a result and each one is a success (2). */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Digest access authentication as a client answers it (RFC 2617 / RFC 7616 with MD5), shared by the
@@ -25,8 +25,8 @@ const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 const PARAMETER = /([A-Za-z][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g;
 
-/** The parameters of a `WWW-Authenticate`/`Proxy-Authenticate` Digest challenge; undefined for another scheme. */
-export function parseDigestChallenge(header: string): DigestChallenge | undefined {
+/** The parameters after `Digest ` (names lower case, first of each kept); undefined for another scheme. */
+function digestParameters(header: string): Map<string, string> | undefined {
   const scheme = /^\s*Digest\s+/i.exec(header);
   if (!scheme) return undefined;
   const fields = new Map<string, string>();
@@ -35,6 +35,13 @@ export function parseDigestChallenge(header: string): DigestChallenge | undefine
     const value = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] ?? '');
     if (!fields.has(name)) fields.set(name, value);
   }
+  return fields;
+}
+
+/** The parameters of a `WWW-Authenticate`/`Proxy-Authenticate` Digest challenge; undefined for another scheme. */
+export function parseDigestChallenge(header: string): DigestChallenge | undefined {
+  const fields = digestParameters(header);
+  if (!fields) return undefined;
   const nonce = fields.get('nonce');
   if (nonce === undefined) return undefined;
   return {
@@ -111,4 +118,61 @@ export function digestAuthorization(
   parts.push(`response=${quote(response)}`, 'algorithm=MD5');
   if (challenge.opaque !== undefined) parts.push(`opaque=${quote(challenge.opaque)}`);
   return parts.join(', ');
+}
+
+/** An `Authorization`/`Proxy-Authorization` Digest answer as a server reads it. */
+export interface DigestAuthorizationFields {
+  username: string;
+  realm: string;
+  nonce: string;
+  uri: string;
+  response: string;
+  qop: string | undefined;
+  nc: string | undefined;
+  cnonce: string | undefined;
+}
+
+/** The fields of a Digest answer; undefined for another scheme or when one it needs is missing. */
+export function parseDigestAuthorization(header: string): DigestAuthorizationFields | undefined {
+  const fields = digestParameters(header);
+  const [username, realm, nonce, uri, response] = ['username', 'realm', 'nonce', 'uri', 'response'].map(
+    (name) => fields?.get(name),
+  );
+  if (username === undefined || realm === undefined || !nonce || uri === undefined || !response)
+    return undefined;
+  return {
+    username,
+    realm,
+    nonce,
+    uri,
+    response: response.toLowerCase(),
+    qop: fields?.get('qop')?.toLowerCase(),
+    nc: fields?.get('nc'),
+    cnonce: fields?.get('cnonce'),
+  };
+}
+
+/** Whether a Digest answer's `response` is the one these credentials give for `method` (MD5, qop=auth or none). */
+export function digestAnswerMatches(
+  answer: DigestAuthorizationFields,
+  credentials: DigestCredentials,
+  method: string,
+): boolean {
+  if (answer.username !== credentials.username) return false;
+  if (answer.qop !== undefined && answer.qop !== 'auth') return false;
+  const nc = answer.nc === undefined ? undefined : Number.parseInt(answer.nc, 16);
+  const expected = digestResponse({
+    ...credentials,
+    realm: answer.realm,
+    nonce: answer.nonce,
+    method,
+    uri: answer.uri,
+    qop: answer.qop === 'auth' ? 'auth' : undefined,
+    nc,
+    cnonce: answer.cnonce,
+  });
+  return (
+    expected.length === answer.response.length &&
+    timingSafeEqual(Buffer.from(expected), Buffer.from(answer.response))
+  );
 }

@@ -1,3 +1,4 @@
+export * from './challenge.js';
 export * from './digest.js';
 export * from './endpoint.js';
 export * from './message.js';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { LineKey } from '../lines.js';
-import { type DigestCredentials, digestAuthorization, parseDigestChallenge } from './digest.js';
+import { answerSipChallenge } from './challenge.js';
+import type { DigestCredentials } from './digest.js';
 import { type SipTarget, SipTimeoutError, SipTransportError, type SipUdpEndpoint } from './endpoint.js';
 import type { SipResponse } from './message.js';
 
@@ -71,7 +72,7 @@ export async function register(endpoint: SipUdpEndpoint, options: RegisterOption
   try {
     let response = await send();
     if (response.status === 401 || response.status === 407) {
-      const authorization = answerChallenge(response, options.credentials, uri);
+      const authorization = answerSipChallenge(response, options.credentials, { method: 'REGISTER', uri });
       if (!authorization) return refused(response);
       response = await send(authorization);
     }
@@ -87,24 +88,6 @@ export async function register(endpoint: SipUdpEndpoint, options: RegisterOption
 
 function refused(response: SipResponse): RegisterResult {
   return { ok: false, reason: `${response.status} ${response.reason}`.trim() };
-}
-
-function answerChallenge(
-  response: SipResponse,
-  credentials: DigestCredentials,
-  uri: string,
-): { header: string; value: string } | undefined {
-  const proxy = response.status === 407;
-  const offered = response.headers.getAll(proxy ? 'Proxy-Authenticate' : 'WWW-Authenticate');
-  for (const header of offered) {
-    const challenge = parseDigestChallenge(header);
-    if (challenge?.algorithm.toUpperCase() !== 'MD5') continue;
-    return {
-      header: proxy ? 'Proxy-Authorization' : 'Authorization',
-      value: digestAuthorization(challenge, credentials, { method: 'REGISTER', uri }),
-    };
-  }
-  return undefined;
 }
 
 function grantedExpiry(response: SipResponse): number | undefined {

@@ -5,6 +5,7 @@ import { readLines } from '../lines.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { headerParameter, type SipRequest, type SipResponseInit } from '../sip/message.js';
 import { type ActionUrlValues, actionUrl, type CallQuality, type PhoneEvent } from './action-urls.js';
+import { NotifyAuthenticator, type NotifyAuthOptions } from './notify-auth.js';
 import {
   commonFileNames,
   deviceFileName,
@@ -19,6 +20,7 @@ import { PhoneSsh, type PhoneSshOptions } from './phone-ssh.js';
 import type { WorkQueue } from './work-queue.js';
 
 export type { CallQuality, PhoneEvent } from './action-urls.js';
+export type { NotifyAuthenticator, NotifyAuthOptions } from './notify-auth.js';
 export { type PhoneDownload, simulatedFirmwareImage, type UpgradeFault } from './phone-files.js';
 export { answerDigestChallenge } from './phone-http.js';
 export type { LineStatus } from './phone-lines.js';
@@ -57,6 +59,8 @@ export interface SimulatedPhoneOptions {
   reactionQueue?: WorkQueue;
   /** An SSH server for diagnostics on its address (`phone-ssh.ts`); off unless given. */
   ssh?: PhoneSshOptions;
+  /** Challenge every NOTIFY (401 digest) and act only on a correctly signed retry (`notify-auth.ts`). */
+  notifyAuth?: NotifyAuthOptions;
 }
 
 export interface FetchResult {
@@ -87,8 +91,10 @@ export class SimulatedPhone {
   private sip: SipUdpEndpoint | undefined;
   private web: http.Server | undefined;
   private sipPortInUse: number | undefined;
-  /** NOTIFY transactions received (a retransmission of one counts once). */
+  /** NOTIFY transactions received (a retransmission of one counts once); not those it challenged. */
   notifies = 0;
+  /** Its NOTIFY authentication when `options.notifyAuth` asks for one. */
+  readonly notifyAuth: NotifyAuthenticator | undefined;
   /** Configuration fetches answered 200 or 304. */
   fetches = 0;
   /** Action URL reports the console accepted (200). */
@@ -121,6 +127,7 @@ export class SimulatedPhone {
 
   constructor(readonly options: SimulatedPhoneOptions) {
     this.firmwareInUse = options.firmware;
+    if (options.notifyAuth) this.notifyAuth = new NotifyAuthenticator(options.notifyAuth, () => this.config);
     if (options.ssh) {
       const phone = { driver: options.driver, model: options.model, configText: () => this.configText };
       this.ssh = new PhoneSsh({ ...phone, address: this.address }, options.ssh);
@@ -341,6 +348,8 @@ export class SimulatedPhone {
       this.unanswered.add(branch);
       return undefined;
     }
+    const challenge = this.notifyAuth?.check(request, headers);
+    if (challenge) return challenge;
     if (!action) {
       return {
         status: 489,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DriverManifest } from '../driver.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { parseSipUri } from '../sip/message.js';
+import type { NotifyAuthOptions } from './notify-auth.js';
 import { SimulatedPhone } from './phone-simulator.js';
 import type { PhoneSshOptions } from './phone-ssh.js';
 import { WorkQueue } from './work-queue.js';
@@ -54,6 +55,8 @@ export interface SimulatedFleetOptions {
    * only: shared mode starts no per-phone listener). Off by default.
    */
   ssh?: PhoneSshOptions;
+  /** Every phone challenges NOTIFY and acts only on a signed retry (`notify-auth.ts`). */
+  notifyAuth?: NotifyAuthOptions;
 }
 
 export interface FleetCounters {
@@ -131,6 +134,7 @@ export class SimulatedFleet {
         reactionDelayMs: options.reactionDelayMs,
         reactionQueue,
         ssh: mode === 'sockets' ? options.ssh : undefined,
+        notifyAuth: options.notifyAuth,
       });
     });
     const fleet = new SimulatedFleet(phones, mode);

@@ -12,6 +12,8 @@ export interface SippRegistrarOptions {
   passwords?: Record<string, string>;
   /** Address sipp listens on, 127.0.0.1 by default. */
   address?: string;
+  /** Port it listens on; a free one by default (5060 for phones whose files carry no server port). */
+  port?: number;
 }
 
 /** One authenticated REGISTER the registrar judged. */
@@ -55,7 +57,7 @@ export async function startSippRegistrar(options: SippRegistrarOptions): Promise
   try {
     await writeFile(join(directory, 'users.csv'), usersFile(options.passwords ?? {}));
     for (let attempt = 1; ; attempt += 1) {
-      const started = await launch(address, options.password, directory);
+      const started = await launch(address, options.password, directory, options.port);
       if (started) return started;
       if (attempt === START_ATTEMPTS) throw new Error(`sipp did not start as a registrar on ${address}`);
     }
@@ -86,8 +88,9 @@ async function launch(
   address: string,
   password: string,
   directory: string,
+  fixedPort: number | undefined,
 ): Promise<SippRegistrar | undefined> {
-  const port = await freeUdpPort(address);
+  const port = fixedPort ?? (await freeUdpPort(address));
   const logFile = join(directory, 'verdicts.log');
   const child = spawn(
     'sipp',

@@ -95,3 +95,15 @@ export function boundLinesSql(device: string): string {
              FROM sip_bindings b JOIN sip_accounts a ON a.id = b.account_id JOIN sip_servers v ON v.id = a.server_id
             WHERE b.device_id = ${device})`;
 }
+
+/**
+ * The digest credentials a phone checks a NOTIFY against: the account bound to its line 1 (its
+ * RegisterName, else UserName, and password, as its file carries them), as JSON
+ * `{"username", "password"}` or NULL; `device` is an SQL expression for its id. The task engine
+ * reads it with the rows it claims and keeps it only while the NOTIFY is in flight.
+ */
+export function notifyCredentialsSql(device: string): string {
+  return `(SELECT json_build_object('username', coalesce(nullif(a.register_name, ''), a.user_name), 'password', a.password)
+             FROM sip_bindings b JOIN sip_accounts a ON a.id = b.account_id
+            WHERE b.device_id = ${device} AND b.line = 1)`;
+}

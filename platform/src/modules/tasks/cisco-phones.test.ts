@@ -4,7 +4,8 @@ import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../..
 /**
  * Cisco MPP phones simulated with their driver (docs/phone-simulator.md): they ask for `$PSN.xml`
  * (`8841-3PCC.xml`) and their `$MA.xml` with Cisco User-Agents, read the flat profile back, and act on
- * Cisco's resync and reboot_now events, through the real console and task engine.
+ * Cisco's resync and reboot_now events, through the real console and task engine. Like real MPP
+ * phones they challenge every NOTIFY and act only on the retry signed with their line 1 account.
  */
 // A site-wide VLAN, time zone and provisioning URL: the phones must find them as Cisco elements, the
 // URL also in the model-wide file as the profile rule to their own file.
@@ -22,6 +23,7 @@ const vendor = useVendorFleet({
     },
     settings: { timeDate: { TimeZone: paramItem('TimeZone', '-05:00') } },
   },
+  notifyAuth: { lineBase: 8100, registrar: '127.68.0.250' },
 });
 
 describe('Cisco MPP phones simulated with their driver', () => {
@@ -62,6 +64,11 @@ describe('Cisco MPP phones simulated with their driver', () => {
     expect(fleet.phones.map((phone) => phone.notifyEvents)).toEqual(
       fleet.phones.map(() => ['resync', 'reboot_now']),
     );
+    // Each NOTIFY was challenged once and its signed retry accepted.
+    expect(
+      fleet.phones.map((phone) => [phone.notifyAuth?.challenges, phone.notifyAuth?.badSignatures]),
+    ).toEqual(fleet.phones.map(() => [2, 0]));
+    expect(fleet.phones.map((phone) => phone.lines.get(1)?.state)).toEqual(['registered', 'registered']);
     // A factory reset is refused: this driver declares no reset by NOTIFY.
     const reset = await api.call('POST', '/device/factoryReset', { ids });
     expect(reset.message).toBe('The device model does not support a factory reset by push');

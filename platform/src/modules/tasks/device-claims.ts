@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { notifyCredentialsSql } from '../sip/binding-sql.js';
 import { AT_MOST_ONCE_TYPES, DeviceResult, TaskState } from './task-states.js';
 
 /** A `task_devices` row an instance claimed, with what sending its NOTIFY needs. */
@@ -12,6 +13,8 @@ export interface ClaimedRow {
   model: string;
   push_enabled: boolean;
   type: number;
+  /** What a phone that challenges the NOTIFY gets: its line 1 account (`notifyCredentialsSql`); null when none is bound. */
+  notify_credentials: { username: string; password: string } | null;
 }
 
 /**
@@ -42,7 +45,7 @@ export function claimDueDevices(
       WHERE td.task_id = p.task_id AND td.run = p.run AND td.device_id = p.device_id
         AND d.id = td.device_id AND t.id = td.task_id
      RETURNING td.task_id, td.run, td.device_id, td.attempts, host(d.last_fetch_ip) AS ip, d.sip_port,
-               d.model, d.push_enabled, t.type`,
+               d.model, d.push_enabled, t.type, ${notifyCredentialsSql('d.id')} AS notify_credentials`,
     [limit, attempts, lease.ms, lease.proofMs],
   );
 }

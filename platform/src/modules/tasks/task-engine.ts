@@ -1,5 +1,5 @@
 import { downloadKindOfTask } from '@phonefleet/sdk';
-import { buildNotify, SipUdpEndpoint } from '@phonefleet/sdk/sip';
+import { buildNotify, SipUdpEndpoint, sendNotify } from '@phonefleet/sdk/sip';
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
@@ -211,17 +211,27 @@ export class TaskEngine {
   private async send(row: ClaimedRow, ip: string, event: string): Promise<void> {
     const endpoint = this.endpoint;
     if (!endpoint) return;
-    const { target, request } = buildNotify({ target: { host: ip, port: row.sip_port ?? 5060 }, event });
+    const notify = buildNotify({ target: { host: ip, port: row.sip_port ?? 5060 }, event });
     let failure: string;
     try {
-      const response = await endpoint.sendRequest(target, request);
+      // A phone that authenticates NOTIFY gets one retry signed with its line 1 account.
+      const { response, challenged } = await sendNotify(
+        endpoint,
+        notify,
+        row.notify_credentials ?? undefined,
+      );
       if (response.status < 300) {
         this.notifies.answered += 1;
         this.outcomes.record(row, 'answered', DeviceResult.ongoing, '');
         return;
       }
       this.notifies.refused += 1;
-      failure = `pushRefused:${response.status} ${response.reason}`;
+      const refusal = !challenged
+        ? 'pushRefused'
+        : row.notify_credentials
+          ? 'pushAuthRefused'
+          : 'pushAuthNoAccount';
+      failure = `${refusal}:${response.status} ${response.reason}`;
       // A phone that refuses (4xx, 6xx) will refuse again; a server error may pass.
       if (response.status < 500 || response.status >= 600) {
         this.outcomes.record(row, 'final', DeviceResult.failed, failure);
