@@ -13,6 +13,7 @@ import ciscoMpp from '@phonefleet/driver-cisco-mpp';
 import fanvil from '@phonefleet/driver-fanvil';
 import grandstream from '@phonefleet/driver-grandstream';
 import h2 from '@phonefleet/driver-h2';
+import poly from '@phonefleet/driver-poly';
 import snom from '@phonefleet/driver-snom';
 import vSeries from '@phonefleet/driver-v-series';
 import yealink from '@phonefleet/driver-yealink';
@@ -41,7 +42,7 @@ const usage = `Usage: npx tsx scripts/simulate-fleet.ts --url <console URL> [opt
   --user, --password    provisioning digest credentials of the phones' organization
   --models H2P,V64      models handed out in turn (H2, H2P, V62, V64, V65, V67, Yealink T41S … T48U,
                         Snom D712 … D785, Grandstream GXP2160, GXP2170, GRP2612 … GRP2616,
-                        Fanvil X3U … X303, Cisco CP-6821 … CP-8861)
+                        Fanvil X3U … X303, Cisco CP-6821 … CP-8861, Poly VVX_150 … VVX_450)
   --address-base IP     phone i lives at base + i + 1 (default 127.1.0.0)
   --mac-base HEX12      first MAC (default: random, locally administered)
   --mode sockets|shared one SIP socket and web UI per phone (default), or one shared by all
@@ -62,6 +63,7 @@ const drivers: DriverManifest[] = [
   parseDriver('@phonefleet/driver-grandstream', grandstream),
   parseDriver('@phonefleet/driver-fanvil', fanvil),
   parseDriver('@phonefleet/driver-cisco-mpp', ciscoMpp),
+  parseDriver('@phonefleet/driver-poly', poly),
 ];
 const models: FleetModel[] = (values.models ?? '').split(',').map((id) => {
   const driver = drivers.find((d) => d.models.some((m) => m.id.toUpperCase() === id.trim().toUpperCase()));

@@ -34,8 +34,8 @@ export interface XmlElement {
   line: number;
 }
 
-const TAG = /<(\/?)([A-Za-z_][\w-]*)((?:\s+[A-Za-z_][\w-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
-const ATTRIBUTE = /([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const TAG = /<(\/?)([A-Za-z_][\w-]*)((?:\s+[A-Za-z_][\w.-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
+const ATTRIBUTE = /([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** Blanks the XML declaration and comments, keeping the line numbers. */
 function withoutProlog(text: string): string {

@@ -1,0 +1,76 @@
+import { escapeXml, type ParameterMap, readXml, type XmlElement } from '@phonefleet/sdk';
+
+/**
+ * UC Software configuration files: XML whose attributes are the settings (`reg.1.address="2001"`),
+ * whatever the elements holding them. This driver writes them all on one `<polycomConfig>` element.
+ * Settings under `device.` apply only with `device.set="1"` and their own `<name>.set="1"`, which the
+ * renderer adds and the parser skips.
+ */
+export const XML_HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+/** The per-phone file the master configuration file lists; `[PHONE_MAC_ADDRESS]` is the phone's macro. */
+export const DEVICE_FILE = '{mac}-phonefleet.cfg';
+export const MASTER_FILE = '000000000000.cfg';
+
+const NAME = /^[A-Za-z][\w]*(?:\.[\w-]+)+$/;
+const comment = (text: string) => `<!-- ${text.replace(/--/g, '- -')} -->`;
+
+export function renderSettings(values: ReadonlyMap<string, string>, map: ParameterMap, note: string): string {
+  const lines: string[] = [];
+  let device = false;
+  for (const [path, value] of values) {
+    const mapped = map.toVendor(path, value);
+    if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Poly setting`);
+    const [key, vendorValue] = mapped;
+    if (!NAME.test(key)) throw new Error(`invalid parameter name: ${JSON.stringify(key)}`);
+    if (key.startsWith('device.')) {
+      if (!device) lines.push('  device.set="1"');
+      device = true;
+      lines.push(`  ${key}.set="1"`);
+    }
+    lines.push(`  ${key}="${escapeXml(vendorValue)}"`);
+  }
+  return `${[XML_HEADER, comment(note), '<polycomConfig', ...lines, '/>'].join('\n')}\n`;
+}
+
+/** The master configuration file: the application image and the per-phone file to read. */
+export function renderMaster(model: string): string {
+  const config = DEVICE_FILE.replace('{mac}', '[PHONE_MAC_ADDRESS]');
+  return `${[
+    XML_HEADER,
+    comment(`${MASTER_FILE} for ${model}: every setting is in the phone's own ${config}`),
+    `<APPLICATION APP_FILE_PATH="sip.ld" CONFIG_FILES="${config}" MISC_FILES="" LOG_FILE_DIRECTORY="" OVERRIDES_DIRECTORY="" CONTACTS_DIRECTORY="" />`,
+  ].join('\n')}\n`;
+}
+
+function isSetFlag(key: string) {
+  return key === 'device.set' || (key.startsWith('device.') && key.endsWith('.set'));
+}
+
+function readElement(element: XmlElement, map: ParameterMap, values: Map<string, string>) {
+  if (element.text !== undefined && element.text.trim() !== '')
+    throw new Error(`line ${element.line}: unexpected text in <${element.name}>`);
+  for (const [key, value] of element.attributes) {
+    if (isSetFlag(key)) continue;
+    if (!NAME.test(key)) throw new Error(`line ${element.line}: unexpected attribute ${key}`);
+    let found: [string, string] | undefined;
+    try {
+      found = map.fromVendor(key, value);
+    } catch (error) {
+      throw new Error(`line ${element.line}: ${(error as Error).message}`);
+    }
+    const [path, catalogueValue] = found ?? [key, value];
+    values.set(path, catalogueValue);
+  }
+  for (const child of element.children) readElement(child, map, values);
+}
+
+/** Reads a configuration file; the master file (`<APPLICATION>`) holds no settings. */
+export function parseSettings(text: string, map: ParameterMap): Map<string, string> {
+  const values = new Map<string, string>();
+  if (text.trim() === '') return values;
+  const document = readXml(text, 'polycomConfig');
+  if (document.name === 'APPLICATION') return values;
+  if (document.name !== 'polycomConfig') throw new Error(`line ${document.line}: expected <polycomConfig>`);
+  readElement(document, map, values);
+  return values;
+}

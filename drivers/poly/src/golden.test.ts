@@ -1,0 +1,107 @@
+import { coverageWithout, goldenDriver, lineValues } from '@phonefleet/sdk/testing';
+import { describe, expect, it } from 'vitest';
+import polyPackage from './index.js';
+
+/** Golden files: written by hand from UC Software's documented XML syntax, compared byte for byte. */
+const { driver, golden, file, render, readme } = goldenDriver(
+  '@phonefleet/driver-poly',
+  polyPackage,
+  new URL('..', import.meta.url),
+);
+
+describe('Poly golden files', () => {
+  it('renders two registrations with their servers, a VLAN, NTP, a time zone and the syslog server', () => {
+    const values = new Map([
+      ...lineValues(1, {
+        Label: 'Reception',
+        DisplayName: 'Reception Desk',
+        UserName: '2001',
+        RegisterName: '2001',
+        Password: 's3cret<2001> & "more"',
+        ServerAddress: 'pbx.example.com',
+        ServerPort: '5061',
+        Transport: '2',
+        RegisterExpires: '3600',
+        BackupServerAddress: 'pbx2.example.com',
+        BackupServerPort: '5061',
+        BackupTransport: '2',
+      }),
+      ...lineValues(2, {
+        DisplayName: 'Sales Line',
+        UserName: '2002',
+        RegisterName: '2002',
+        Password: 'pass 2002',
+        ServerAddress: 'pbx.example.com',
+        Transport: '0',
+      }),
+      ['account.2.advanced.SIPSlaEnable', '1'],
+      ['network.ipParameter.VLANId', '20'],
+      ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
+      ['settings.timeDate.TimeZone', '-03:30'],
+      ['provision.autoProvision.ProvisionPollingTimeout', '86400'],
+      ['maintenance.logCollection.SyslogServer', 'syslog.example.com'],
+    ]);
+    const text = render('VVX_450', '64167faabbcc', values);
+    expect(text).toBe(golden('vvx450-office.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('serves the master configuration file listing the phone’s own file, with no settings', () => {
+    const master = file('000000000000.cfg');
+    expect(master.models).toEqual(['VVX_150', 'VVX_250', 'VVX_350', 'VVX_450']);
+    const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
+    expect(render('VVX_250', '64167faabbcc', values, master)).toBe(golden('000000000000.cfg'));
+    expect(driver.parse(golden('000000000000.cfg'))).toEqual(new Map());
+  });
+
+  it('reads files written by hand: settings spread over nested elements, single quotes, comments', () => {
+    const text = [
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+      '<polycomConfig>',
+      '  <reg reg.3.address=\'3003\' reg.3.server.1.transport="TCPOnly"/> <!-- line 3 -->',
+      '  <device device.set="1" device.net.vlanId.set="1" device.net.vlanId="7">',
+      '  </device>',
+      '</polycomConfig>',
+    ].join('\r\n');
+    expect(driver.parse(text)).toEqual(
+      new Map([
+        ['account.3.register.UserName', '3003'],
+        ['account.3.register.Transport', '1'],
+        ['network.ipParameter.VLANId', '7'],
+      ]),
+    );
+  });
+
+  it('refuses another vendor’s file and a Poly value without catalogue equivalent', () => {
+    expect(() => driver.parse('<?xml version="1.0"?>\n<settings>\n</settings>\n')).toThrow(
+      'line 2: expected <polycomConfig>',
+    );
+    expect(() => driver.parse('<polycomConfig\n  reg.1.server.1.transport="SCTP"\n/>')).toThrow(
+      'line 1: reg.1.server.1.transport: unexpected value "SCTP"',
+    );
+    // A setting the driver does not map comes back as it is: the console names it 'Unknown parameter'.
+    expect(driver.parse('<polycomConfig call.callWaiting.enable="0"/>')).toEqual(
+      new Map([['call.callWaiting.enable', '0']]),
+    );
+  });
+
+  it('identifies VVX User-Agents of the application and the updater, and no other vendor’s phone', () => {
+    expect(driver.identify('FileTransport PolycomVVX-VVX_450-UA/6.4.3.5018 Type/Application')).toEqual({
+      model: 'VVX_450',
+      firmware: '6.4.3.5018',
+      mac: undefined,
+    });
+    expect(driver.identify('PolycomVVX-VVX_150-UA/5.9.5.0614')?.model).toBe('VVX_150');
+    expect(driver.identify('FileTransport PolycomSoundPointIP-SPIP_335-UA/4.0.15.1009')).toBeUndefined();
+    expect(driver.identify('Mozilla/4.0 (compatible; snomD785-SIP 10.1.73.16)')).toBeUndefined();
+  });
+
+  it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
+    expect(coverageWithout(polyPackage, 'network')).toThrow(/network\.ipParameter\./);
+  });
+
+  it('has the mapping table its code generates in its README (npm run driver-tables)', () => {
+    const { text, generated } = readme();
+    expect(generated).toBe(text);
+  });
+});

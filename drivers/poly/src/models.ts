@@ -1,0 +1,50 @@
+import type { DeclaredCapabilities } from '@phonefleet/sdk';
+
+/** A VVX model as the phone names itself (`VVX_450`) and its capability table. */
+export interface PolyModel {
+  id: string;
+  description: string;
+  capabilities: DeclaredCapabilities;
+}
+
+/** Function keys and expansion modules are not managed by this driver (README "What is not mapped"). */
+function capabilities(lines: number, overrides: Partial<DeclaredCapabilities> = {}): DeclaredCapabilities {
+  return {
+    accounts: lines,
+    keyAccounts: Math.min(lines, 8),
+    programKeys: 0,
+    dynamicKeys: 0,
+    dssKeys: 0,
+    expansionModules: 0,
+    keysPerModule: 0,
+    wifi: false,
+    bluetooth: false,
+    usb: false,
+    colourScreen: true,
+    ...overrides,
+  };
+}
+
+/** README.md "Models" names the source of each figure. */
+export const models: PolyModel[] = [
+  {
+    id: 'VVX_150',
+    description: 'Poly VVX 150: 2 lines, mono screen',
+    capabilities: capabilities(2, { colourScreen: false }),
+  },
+  {
+    id: 'VVX_250',
+    description: 'Poly VVX 250: 4 lines, colour screen, USB',
+    capabilities: capabilities(4, { usb: true }),
+  },
+  {
+    id: 'VVX_350',
+    description: 'Poly VVX 350: 6 lines, colour screen, USB',
+    capabilities: capabilities(6, { usb: true }),
+  },
+  {
+    id: 'VVX_450',
+    description: 'Poly VVX 450: 12 lines, colour screen, USB',
+    capabilities: capabilities(12, { usb: true }),
+  },
+];

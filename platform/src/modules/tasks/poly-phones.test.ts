@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../../testing/vendor-fleet.js';
+
+/**
+ * Poly VVX phones simulated with their driver (docs/phone-simulator.md): they ask for the master
+ * `000000000000.cfg` and their `<mac>-phonefleet.cfg` with Polycom User-Agents, read the UC Software
+ * attributes back, and act on check-sync events, through the real console and task engine.
+ */
+// A site-wide VLAN and time zone: the phones must find them as device.net.vlanId (with its .set flags)
+// and tcpIpApp.sntp.gmtOffset in seconds, read back as the catalogue's values.
+const vendor = useVendorFleet({
+  models: ['VVX_450', 'VVX_350'],
+  username: 'acme-poly',
+  addressBase: '127.68.0.0',
+  macBase: '0004f2000000',
+  siteParameters: {
+    network: { ipParameter: { VLANId: paramItem('VLANId', '20') } },
+    settings: { timeDate: { TimeZone: paramItem('TimeZone', '+05:30') } },
+  },
+});
+
+describe('Poly phones simulated with their driver', () => {
+  it('fetch the master file and their own file in UC Software XML, identified by their User-Agent', async () => {
+    const { fleet } = vendor();
+    expect(await fleet.each((phone) => phone.boot())).toEqual([]);
+    const [vvx450, vvx350] = fleet.phones;
+    expect(vvx450?.userAgent).toMatch(
+      /^FileTransport PolycomVVX-VVX_450-UA\/6\.4\.3\.5018 Type\/Application 0004f200000[0-9a-f]$/,
+    );
+    expect([...(vvx450?.commonFiles.keys() ?? [])]).toEqual(['000000000000.cfg']);
+    expect([...(vvx350?.commonFiles.keys() ?? [])]).toEqual(['000000000000.cfg']);
+    expect(vvx450?.commonFiles.get('000000000000.cfg')).toContain(
+      'CONFIG_FILES="[PHONE_MAC_ADDRESS]-phonefleet.cfg"',
+    );
+    const fetched = await vvx450?.fetchConfig();
+    expect(fetched?.status).toBe(200);
+    expect(fetched?.body.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n')).toBe(true);
+    expect(fetched?.body).toContain(
+      '  device.set="1"\n  device.net.vlanId.set="1"\n  device.net.vlanId="20"\n',
+    );
+    expect(fetched?.body).toContain('  tcpIpApp.sntp.gmtOffset="19800"\n');
+    expect(fetched?.values.get('network.ipParameter.VLANId')).toBe('20');
+    expect(fetched?.values.get('settings.timeDate.TimeZone')).toBe('+05:30');
+    expect(await reportedModels(vendor())).toEqual([
+      ['VVX_450', '6.4.3.5018'],
+      ['VVX_350', '6.3.1.8427'],
+    ]);
+  });
+
+  it('answer a configuration push and a reboot with check-sync events, every result a success', async () => {
+    const { api, fleet, ids } = vendor();
+    await pushThenReboot(vendor());
+    expect(fleet.phones.map((phone) => phone.notifyEvents)).toEqual(
+      fleet.phones.map(() => ['check-sync', 'check-sync;reboot=true']),
+    );
+    // A factory reset is refused: this driver declares no reset by NOTIFY.
+    const reset = await api.call('POST', '/device/factoryReset', { ids });
+    expect(reset.message).toBe('The device model does not support a factory reset by push');
+  }, 60_000);
+});
