@@ -10,6 +10,8 @@ export const XML_HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"
 /** The per-phone file the master configuration file lists; `[PHONE_MAC_ADDRESS]` is the phone's macro. */
 export const DEVICE_FILE = '{mac}-phonefleet.cfg';
 export const MASTER_FILE = '000000000000.cfg';
+/** A phone asks for `<mac>.cfg` before `000000000000.cfg`: the same master, named for it. */
+export const PHONE_MASTER_FILE = '{mac}.cfg';
 
 const NAME = /^[A-Za-z][\w]*(?:\.[\w-]+)+$/;
 const comment = (text: string) => `<!-- ${text.replace(/--/g, '- -')} -->`;
@@ -33,11 +35,11 @@ export function renderSettings(values: ReadonlyMap<string, string>, map: Paramet
 }
 
 /** The master configuration file: the application image and the per-phone file to read. */
-export function renderMaster(model: string): string {
+export function renderMaster(model: string, name = MASTER_FILE): string {
   const config = DEVICE_FILE.replace('{mac}', '[PHONE_MAC_ADDRESS]');
   return `${[
     XML_HEADER,
-    comment(`${MASTER_FILE} for ${model}: every setting is in the phone's own ${config}`),
+    comment(`${name} for ${model}: every setting is in the phone's own ${config}`),
     `<APPLICATION APP_FILE_PATH="sip.ld" CONFIG_FILES="${config}" MISC_FILES="" LOG_FILE_DIRECTORY="" OVERRIDES_DIRECTORY="" CONTACTS_DIRECTORY="" />`,
   ].join('\n')}\n`;
 }

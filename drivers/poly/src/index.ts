@@ -1,5 +1,12 @@
 import { defineDriver } from '@phonefleet/sdk';
-import { DEVICE_FILE, MASTER_FILE, parseSettings, renderMaster, renderSettings } from './format.js';
+import {
+  DEVICE_FILE,
+  MASTER_FILE,
+  PHONE_MASTER_FILE,
+  parseSettings,
+  renderMaster,
+  renderSettings,
+} from './format.js';
 import { identify } from './identify.js';
 import { map, unsupported } from './mapping.js';
 import { models } from './models.js';
@@ -8,8 +15,9 @@ const XML = 'application/xml; charset=utf-8';
 
 /**
  * Poly (Polycom) VVX desk phones on UC Software (README.md names the public documentation behind every
- * fact): the master configuration file `000000000000.cfg` lists the phone's own
- * `<mac>-phonefleet.cfg`, an XML file whose attributes are the settings.
+ * fact): the master configuration file lists the phone's own `<mac>-phonefleet.cfg`, an XML file
+ * whose attributes are the settings. A phone asks for the master as `<mac>.cfg` first (its MAC in the
+ * path, which its User-Agent lacks), then as `000000000000.cfg`.
  */
 export default defineDriver({
   id: 'poly',
@@ -19,7 +27,9 @@ export default defineDriver({
   models: models.map(({ id, description, capabilities }) => ({ id, description, capabilities })),
   files: [
     { name: DEVICE_FILE, contentType: XML },
+    // Before `{mac}.cfg`, which its name would match as the MAC 000000000000.
     { name: MASTER_FILE, contentType: XML, models: models.map((model) => model.id) },
+    { name: PHONE_MASTER_FILE, contentType: XML },
   ],
   pushEvents: { checkSync: 'check-sync', reboot: 'check-sync;reboot=true' },
   parameters: { unsupported, map },
@@ -33,7 +43,9 @@ export default defineDriver({
   },
   identify,
   render: (values, { model, mac, file }) =>
-    file.name === MASTER_FILE ? renderMaster(model.id) : renderSettings(values, map, `${model.id} ${mac}`),
+    file.name === DEVICE_FILE
+      ? renderSettings(values, map, `${model.id} ${mac}`)
+      : renderMaster(model.id, file.name.replace('{mac}', mac)),
   parse: (text) => parseSettings(text, map),
   sampleUserAgents: [
     {

@@ -69,8 +69,8 @@ export const map = mapParameters(entries);
 const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
 const noKey = reason('Poly VVX phones have no equivalent setting', 'Poly VVX 话机没有对应的设置');
 const master = reason(
-  'Poly phones read this from the master configuration file, which the console cannot serve them by MAC; not mapped by this driver',
-  'Poly 话机从主配置文件读取此项，控制台无法按 MAC 向其提供该文件；本驱动未映射',
+  'Poly phones read this from the master configuration file (APP_FILE_PATH), which this driver writes without the device’s values yet',
+  'Poly 话机从主配置文件（APP_FILE_PATH）读取此项，本驱动写主配置文件时尚不带设备的取值',
 );
 const notMapped = reason(
   'Not mapped by the Poly driver yet: this setting does not reach Poly phones',

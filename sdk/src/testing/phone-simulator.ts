@@ -22,7 +22,7 @@ import type { WorkQueue } from './work-queue.js';
 export type { CallQuality, PhoneEvent } from './action-urls.js';
 export type { NotifyAuthenticator, NotifyAuthOptions } from './notify-auth.js';
 export { type PhoneDownload, simulatedFirmwareImage, type UpgradeFault } from './phone-files.js';
-export { answerDigestChallenge } from './phone-http.js';
+export { answerDigestChallenge, httpGet } from './phone-http.js';
 export type { LineStatus } from './phone-lines.js';
 export type { PhoneSsh, PhoneSshOptions } from './phone-ssh.js';
 export { WorkQueue } from './work-queue.js';

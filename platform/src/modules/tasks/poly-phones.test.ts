@@ -1,3 +1,4 @@
+import { answerDigestChallenge, httpGet } from '@phonefleet/sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../../testing/vendor-fleet.js';
 
@@ -45,6 +46,32 @@ describe('Poly phones simulated with their driver', () => {
       ['VVX_450', '6.4.3.5018'],
       ['VVX_350', '6.3.1.8427'],
     ]);
+  });
+
+  it('find their own file from the master they ask for by MAC, as real phones whose User-Agent has no MAC', async () => {
+    const { running, fleet } = vendor();
+    const mac = /[0-9a-f]{12}$/.exec(fleet.phones[0]?.userAgent ?? '')?.[0] ?? '';
+    const userAgent = 'FileTransport PolycomVVX-VVX_450-UA/6.4.3.5018 Type/Application';
+    // From the phone's own address: the console sends its pushes where the phone last fetched from.
+    const address = fleet.phones[0]?.address;
+    const get = async (file: string) => {
+      const url = new URL(`${running.url}/prov/${file}`);
+      const challenge = await httpGet(url, { 'User-Agent': userAgent }, address);
+      const authorization = answerDigestChallenge(
+        String(challenge.headers['www-authenticate']),
+        { username: 'acme-poly', password: 'Phones#2026' },
+        'GET',
+        url.pathname,
+      );
+      return httpGet(url, { 'User-Agent': userAgent, Authorization: authorization }, address);
+    };
+    const master = await get(`${mac}.cfg`);
+    expect(master.status).toBe(200);
+    const listed = /CONFIG_FILES="([^"]+)"/.exec(master.body)?.[1] ?? '';
+    expect(listed).toBe('[PHONE_MAC_ADDRESS]-phonefleet.cfg');
+    const own = await get(listed.replace('[PHONE_MAC_ADDRESS]', mac));
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('  device.net.vlanId="20"\n');
   });
 
   it('answer a configuration push and a reboot with check-sync events, every result a success', async () => {
