@@ -107,10 +107,20 @@ describe('organisation journey: channel, enterprise, authorization, sub-user (is
    * lands while the dropdown is still opening can be lost; a second click on a tree node would take
    * it out again, so it is checked first).
    */
-  async function choose(page: Page, field: Locator, option: Locator, label: string): Promise<void> {
+  async function choose(
+    page: Page,
+    field: Locator,
+    option: Locator,
+    label: string,
+    { search = false } = {},
+  ): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       if ((await field.textContent())?.includes(label)) return;
-      if (!(await option.isVisible())) await field.click();
+      if (!(await option.isVisible())) {
+        await field.click();
+        // A long list (every loaded driver's models) shows only its first options: search it.
+        if (search) await field.locator('input').fill(label);
+      }
       await option.click();
       await page.waitForTimeout(200);
     }
@@ -163,7 +173,9 @@ describe('organisation journey: channel, enterprise, authorization, sub-user (is
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
         .locator(`[title="${title}"]`)
         .first();
-    await choose(page, item('Device Model').locator('.ant-select'), dropdownOption('H2P'), 'H2P');
+    await choose(page, item('Device Model').locator('.ant-select'), dropdownOption('H2P'), 'H2P', {
+      search: true,
+    });
     await item('Firmware Version').locator('input').fill('2.0.1.10');
     await choose(page, item('Site').locator('.ant-select'), dropdownOption(site), site);
     await page.getByRole('button', { name: 'Save' }).click();
