@@ -12,7 +12,7 @@ import {
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA,
 } from '../platform/src/testing/test-console.js';
-import { assertBuilt, launchBrowser, submitLogin } from './support/browser.js';
+import { assertBuilt, launchBrowser, searchSelect, submitLogin } from './support/browser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,6 +47,7 @@ describe('device management (browser)', () => {
 
   async function choose(select: Locator, option: string): Promise<void> {
     await select.locator('.ant-select-selector').click();
+    await searchSelect(select, option);
     const item = page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
       .locator(`[title="${option}"]`)

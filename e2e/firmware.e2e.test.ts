@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningConsole } from '../platform/src/app.js';
 import { createTenant, type TestTenant } from '../platform/src/testing/tenants.js';
 import { ApiClient, createTestConsole, TEST_CAPTCHA } from '../platform/src/testing/test-console.js';
-import { assertBuilt, launchBrowser, submitLogin } from './support/browser.js';
+import { assertBuilt, launchBrowser, searchSelect, submitLogin } from './support/browser.js';
 
 /** This file's phones: their own loopback block and SIP port (docs/phone-simulator.md). */
 const ADDRESS_BASE = '127.75.0.0';
@@ -89,6 +89,7 @@ describe('firmware upgrade and ringtone push (browser, simulated phones)', () =>
   /** Opens a Select (or TreeSelect), picks the option with this title and waits until it shows. */
   async function choose(select: Locator, option: string, tree = false): Promise<void> {
     await select.locator('.ant-select-selector').click();
+    if (!tree) await searchSelect(select, option);
     const item = tree
       ? openDropdown().locator('.ant-select-tree-title', { hasText: option }).first()
       : openDropdown().locator(`.ant-select-item-option[title="${option}"]`);

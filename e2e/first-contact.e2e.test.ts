@@ -14,7 +14,7 @@ import {
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA,
 } from '../platform/src/testing/test-console.js';
-import { assertBuilt, launchBrowser, submitLogin } from './support/browser.js';
+import { assertBuilt, launchBrowser, searchSelect, submitLogin } from './support/browser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** This file's phones: their own loopback block and SIP port (docs/phone-simulator.md). */
@@ -50,6 +50,7 @@ describe('first contact: phones seen before they were added (browser, simulated 
 
   async function choose(select: Locator, option: string): Promise<void> {
     await select.locator('.ant-select-selector').click();
+    await searchSelect(select, option);
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
       .locator(`[title="${option}"]`)

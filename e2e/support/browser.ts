@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,6 +58,15 @@ export async function submitLogin(page: Page, options: SignInOptions): Promise<v
     ]);
     if (answer === 'terms') await terms.getByRole('button', { name: 'Confirm' }).click();
   }
+}
+
+/**
+ * Types `text` into an open antd select's search box when it has one, so that an option past what a
+ * long list shows at once (every loaded driver's models) is in view.
+ */
+export async function searchSelect(select: Locator, text: string): Promise<void> {
+  const search = select.locator('input.ant-select-selection-search-input');
+  if ((await search.count()) > 0 && (await search.isEditable())) await search.fill(text);
 }
 
 /**
