@@ -189,7 +189,7 @@ describe('tasks (browser, simulated phones)', () => {
     await page.getByTestId('result-count-3').click();
     await expect.poll(() => rows.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(`${running.url}/task`);
     await expect
       .poll(() => row('Reboot the harbour phones').getByTestId('task-progress').textContent())
