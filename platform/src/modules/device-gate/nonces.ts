@@ -53,11 +53,6 @@ export class NonceBook {
     return true;
   }
 
-  /** Nonces in use now (for tests and the docs' memory figure). */
-  get size(): number {
-    return this.uses.size;
-  }
-
   private forgetExpired(now: number): void {
     // First use comes within a nonce's lifetime of its issue, so the oldest uses expire first, near enough.
     for (const [nonce, { expiresAt }] of this.uses) {
