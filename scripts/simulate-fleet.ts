@@ -1,7 +1,7 @@
 /**
  * A demo fleet of simulated phones against a running console (docs/phone-simulator.md):
  *
- *   npx tsx scripts/simulate-fleet.ts --url http://127.0.0.1:8080 --count 50 --user <prov user> --password <pw>
+ *   node --import tsx scripts/simulate-fleet.ts --url http://127.0.0.1:8080 --count 50 --user <prov user> --password <pw>
  *
  * Every phone fetches its configuration, reports setup completed and its registration through the
  * action URLs, then answers SIP (NOTIFY check-sync, OPTIONS) and now and then ends a call. It
@@ -37,7 +37,7 @@ const { values } = parseArgs({
   },
 });
 
-const usage = `Usage: npx tsx scripts/simulate-fleet.ts --url <console URL> [options]
+const usage = `Usage: node --import tsx scripts/simulate-fleet.ts --url <console URL> [options]
   --count N             phones (default 50)
   --user, --password    provisioning digest credentials of the phones' organization
   --models H2P,V64      models handed out in turn (H2, H2P, V62, V64, V65, V67, Yealink T41S … T48U,
@@ -163,7 +163,7 @@ const stop = async () => {
   console.log(`Stopped. NOTIFYs received ${notifies}, fetches ${fetches}, reports ${reports}.`);
   process.exit(0);
 };
-// `on`, not `once`: under tsx a Ctrl-C arrives twice (the terminal's and tsx's relay).
+// `on`, not `once`: under npm or tsx a Ctrl-C arrives twice (the terminal's and the relay).
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 console.log('Answering SIP on every phone; Ctrl-C stops.');

@@ -146,10 +146,7 @@ export async function startConsole(
         stopping ??= (async () => {
           // Long-lived connections (socket.io's) first: the server waits for every connection to end.
           await Promise.all(attached.map((attachment) => attachment.close()));
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeIdleConnections();
-          });
+          await closeServer(server);
           await jobsStopper();
           await built.dispose();
           await database.close();
@@ -167,4 +164,25 @@ export async function startConsole(
     await embedded?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/** How long a request still running when the console stops may take to finish. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Stops taking connections and ends the open ones: idle ones at once, busy ones as soon as their
+ * response is sent (keep-alive would otherwise hold them for 65 s), and whatever still runs after
+ * the grace period.
+ */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 200);
+    const deadline = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -52,8 +52,8 @@ export async function runConsole(
           process.exit(1);
         });
     };
-    // Listening on after the first signal: Ctrl-C on a terminal reaches tsx and the console both, and
-    // tsx relays it again; with no listener left, tsx would exit at once with 130 mid-shutdown.
+    // Listening on after the first signal: Ctrl-C on a terminal reaches the whole process group, and
+    // npm and the launcher pass it on again; the copies must find a listener, not the default exit.
     process.on('SIGINT', () => shutdown('SIGINT'));
     process.on('SIGTERM', () => shutdown('SIGTERM'));
     onRestartRequested(() => shutdown('upgrade', RESTART_EXIT_CODE));

@@ -17,7 +17,7 @@ describe('npm start', () => {
     const port = (blocker.address() as { port: number }).port;
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'phonefleet-start-')), 'data');
     try {
-      const failed = await run(path.resolve('node_modules/.bin/tsx'), ['platform/src/launcher.ts'], {
+      const failed = await run(process.execPath, ['--import', 'tsx', 'platform/src/launcher.ts'], {
         env: { ...process.env, PORT: String(port), PHONEFLEET_DATA_DIR: dataDir },
       }).then(
         () => ({ code: 0, stderr: '' }),

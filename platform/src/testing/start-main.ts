@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { projectRoot } from '../config.js';
 
 /** `npm start`'s console (its launcher, `platform/src/launcher.ts`, running `main.ts`) in a process of its own, as a person runs it. */
@@ -16,14 +15,13 @@ export interface StartedMain {
 
 /** The command line `npm start` runs: as is, or on a terminal of its own (util-linux `script`). */
 function command(terminal: boolean): [string, string[]] {
-  if (!terminal) return [tsx, ['platform/src/launcher.ts']];
+  const launcher = ['--import', 'tsx', 'platform/src/launcher.ts'];
+  if (!terminal) return [process.execPath, launcher];
   return [
     'script',
-    ['--quiet', '--flush', '--return', '--command', `${tsx} platform/src/launcher.ts`, '/dev/null'],
+    ['--quiet', '--flush', '--return', '--command', [process.execPath, ...launcher].join(' '), '/dev/null'],
   ];
 }
-
-const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 
 /**
  * Runs `npm start`'s launcher from `cwd` (the project by default) with `env` added to this process's,
