@@ -1,6 +1,7 @@
 import { StrategyFrequency } from '@phonefleet/sdk';
-import cron, { type ScheduledTask } from 'node-cron';
+import cron from 'node-cron';
 import type { Logger } from 'pino';
+import { CronSchedule } from '../../cron-schedule.js';
 import type { Database } from '../../db/database.js';
 import type { MailService } from '../mail/mail-service.js';
 import { tellReceivers } from './alarm-delivery.js';
@@ -43,19 +44,19 @@ export async function sendDigests(db: Database, mailService: MailService): Promi
   });
 }
 
-/** Starts the digest schedule of this instance; stop it before the container is disposed. */
-export function scheduleDigests(
+/** The digest schedule of this instance (each digest is claimed in PostgreSQL, so it goes once). */
+export function digestSchedule(
   expression: string,
   run: () => Promise<unknown>,
   logger: Logger,
-): ScheduledTask {
+): CronSchedule {
   if (!cron.validate(expression))
     throw new Error(`ALARM_DIGEST_CRON is not a cron expression: ${expression} (e.g. 0 8 * * *)`);
-  return cron.schedule(expression, async () => {
-    try {
+  return new CronSchedule(
+    expression,
+    async () => {
       await run();
-    } catch (error) {
-      logger.error({ err: error }, 'alarm digest failed');
-    }
-  });
+    },
+    (error) => logger.error({ err: error }, 'alarm digest failed'),
+  );
 }

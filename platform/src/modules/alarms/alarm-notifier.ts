@@ -1,11 +1,11 @@
-import type { ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
+import type { CronSchedule } from '../../cron-schedule.js';
 import type { Database } from '../../db/database.js';
 import type { LiveService } from '../live/live-service.js';
 import type { MailService } from '../mail/mail-service.js';
 import { type Delivered, deliverAlarms, raiseOnline } from './alarm-delivery.js';
-import { scheduleDigests, sendDigests } from './alarm-digests.js';
+import { digestSchedule, sendDigests } from './alarm-digests.js';
 
 /**
  * Tells people about alarms: the real-time pass (every second, every instance) and the digest
@@ -17,7 +17,7 @@ export class AlarmNotifier {
   private readonly liveService: LiveService;
   private readonly logger: Logger;
   private readonly digestCron: string;
-  private schedule: ScheduledTask | undefined;
+  private schedule: CronSchedule | undefined;
 
   constructor(deps: {
     db: Database;
@@ -55,7 +55,8 @@ export class AlarmNotifier {
   }
 
   start(): void {
-    this.schedule = scheduleDigests(this.digestCron, () => this.digests(), this.logger);
+    this.schedule = digestSchedule(this.digestCron, () => this.digests(), this.logger);
+    this.schedule.start();
   }
 
   async dispose(): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+import { cronService } from '../../cron-schedule.js';
 import { defineModule, service } from '../../module.js';
 import { BackupArchives } from './archives.js';
 import { BackupService } from './backup-service.js';
@@ -5,7 +7,6 @@ import { backupTables } from './migrations/0035-backup.js';
 import { OperationLock } from './operation-lock.js';
 import { BackupPlans } from './plans.js';
 import { backupRoutes } from './routes.js';
-import { BackupSchedule } from './schedule.js';
 
 /**
  * Backup and restore under the cluster's one operation lock, which the upgrade takes too; while it
@@ -21,10 +22,12 @@ export const backupModule = defineModule({
     backupPlans: service(BackupPlans),
     backupArchives: service(BackupArchives),
     backupService: service(BackupService, { dispose: (backups) => backups.dispose() }),
-    backupSchedule: service(BackupSchedule, {
-      start: (schedule) => schedule.start(),
-      dispose: (schedule) => schedule.stop(),
-    }),
+    // Every minute in every instance; `runDue` claims the due plans, so each runs once in the cluster.
+    backupSchedule: cronService(
+      '* * * * *',
+      ({ backupService }: { backupService: BackupService; logger: Logger }) => backupService.runDue(),
+      'scheduled backup failed to start',
+    ),
   },
   routes: backupRoutes,
   gate: ({ operationLock }: { operationLock: OperationLock }) => operationLock,

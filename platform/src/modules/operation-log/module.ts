@@ -1,9 +1,10 @@
+import type { Logger } from 'pino';
+import { cronService } from '../../cron-schedule.js';
 import { defineModule, service } from '../../module.js';
 import { OperationLogWriter } from './batch-writer.js';
 import { operationLog } from './migrations/0036-operation-log.js';
 import { OperationLogService } from './operation-log-service.js';
 import { OperationLogRecorder } from './recorder.js';
-import { RetentionSchedule } from './retention-schedule.js';
 import { operationLogRoutes } from './routes.js';
 
 /** What people and API clients did in the console (spec §2 "/syslog"): docs/operation-log.md. */
@@ -16,10 +17,21 @@ export const operationLogModule = defineModule({
     }),
     operationLogRecorder: service(OperationLogRecorder),
     operationLogService: service(OperationLogService),
-    operationLogRetention: service(RetentionSchedule, {
-      start: (schedule) => schedule.start(),
-      dispose: (schedule) => schedule.stop(),
-    }),
+    // Every ten minutes in every instance; the purge claims its hour, so it runs once an hour in the cluster.
+    operationLogRetention: cronService(
+      '*/10 * * * *',
+      async ({
+        operationLogService,
+        logger,
+      }: {
+        operationLogService: OperationLogService;
+        logger: Logger;
+      }) => {
+        const removed = await operationLogService.purgeExpired();
+        if (removed) logger.info({ removed }, 'operation log: records past the retention deleted');
+      },
+      'operation log: retention purge failed',
+    ),
   },
   observe: ({ operationLogRecorder }: { operationLogRecorder: OperationLogRecorder }) => operationLogRecorder,
   routes: operationLogRoutes,
