@@ -45,8 +45,6 @@ export const alarmText = defineTexts({
   allLevels: { en: 'All levels', zh: '全部级别' },
   allTypes: { en: 'All types', zh: '全部类型' },
   allStates: { en: 'All states', zh: '全部状态' },
-  startDate: { en: 'Start date', zh: '开始日期' },
-  endDate: { en: 'End date', zh: '结束日期' },
   alarmKeywords: { en: 'MAC or device name', zh: 'MAC 或设备名称' },
   occurrences: { en: '×{count}', zh: '×{count}' },
   firstTime: { en: 'First at {time}, {count} times in all', zh: '首次 {time}，共 {count} 次' },

@@ -7,8 +7,6 @@ export const callText = defineTexts({
   last7Days: { en: 'Last 7 days', zh: '最近 7 天' },
   last30Days: { en: 'Last 30 days', zh: '最近 30 天' },
   customRange: { en: 'Custom range', zh: '自定义' },
-  startDate: { en: 'Start date', zh: '开始日期' },
-  endDate: { en: 'End date', zh: '结束日期' },
   allQualities: { en: 'All qualities', zh: '全部质量' },
   good: { en: 'Good', zh: '良好' },
   fair: { en: 'Fair', zh: '一般' },

@@ -13,8 +13,6 @@ export const syslogText = defineTexts({
   info: { en: 'Info', zh: '信息' },
   warning: { en: 'Warning', zh: '警告' },
   keywords: { en: 'Contents or IP address', zh: '内容或 IP 地址' },
-  startDate: { en: 'Start date', zh: '开始日期' },
-  endDate: { en: 'End date', zh: '结束日期' },
   inEnterprise: { en: '{name} (by {user})', zh: '{name}（操作人 {user}）' },
   exportTitle: { en: 'Export system log', zh: '导出系统日志' },
   range1d: { en: '1 day', zh: '1 天' },

@@ -32,6 +32,8 @@ export const commonTexts = {
   macAddress: { en: 'MAC address', zh: 'MAC 地址' },
   deviceName: { en: 'Device name', zh: '设备名称' },
   created: { en: 'Created', zh: '创建时间' },
+  startDate: { en: 'Start date', zh: '开始日期' },
+  endDate: { en: 'End date', zh: '结束日期' },
   reason: { en: 'Reason', zh: '原因' },
   selected: { en: '{count} selected', zh: '已选 {count} 项' },
   devicesSelected: { en: '{count} device(s) selected', zh: '已选择 {count} 台设备' },

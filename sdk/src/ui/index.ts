@@ -72,6 +72,10 @@ export {
 } from './ImportDialog.js';
 export { DevicePicker, type DevicePickerProps } from './list-page/DevicePicker.js';
 export {
+  ChoiceFilter,
+  type ChoiceFilterProps,
+  DaysFilter,
+  type DaysFilterProps,
   FilterBar,
   type FilterBarProps,
   type KeywordsFilter,

@@ -1,4 +1,4 @@
-import { useTexts } from '@phonefleet/sdk/ui';
+import { ChoiceFilter, useTexts } from '@phonefleet/sdk/ui';
 import { DatePicker, Select } from 'antd';
 import { useState } from 'react';
 import { QUALITIES } from '../quality.js';
@@ -61,14 +61,12 @@ export function CallFilterControls({ zoneOffset, onRange, onQuality }: CallFilte
           }}
         />
       </span>
-      <Select<number>
-        allowClear
-        placeholder={t('allQualities')}
-        style={{ width: 150 }}
-        options={QUALITIES.map((quality) => ({ value: quality.value, label: t(quality.key) }))}
-        onChange={(quality) => onQuality(quality)}
+      <ChoiceFilter<number>
         id="call-quality-filter"
-        data-testid="call-quality-filter"
+        placeholder={t('allQualities')}
+        width={150}
+        options={QUALITIES.map((quality) => ({ value: quality.value, label: t(quality.key) }))}
+        onChange={onQuality}
       />
     </>
   );

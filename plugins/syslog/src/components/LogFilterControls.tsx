@@ -1,28 +1,14 @@
-import { dayRange, useSession, useTexts } from '@phonefleet/sdk/ui';
-import { DatePicker, Input, Select } from 'antd';
+import { ChoiceFilter, DaysFilter, useTexts } from '@phonefleet/sdk/ui';
+import { Input } from 'antd';
 import { LEVELS, type Level, type LogFilters } from '../api.js';
 import { syslogText } from '../texts.js';
 
 /** The log's own filters, after the kit's keywords: days, user name, level. */
 export function LogFilterControls({ set }: { set(patch: Partial<LogFilters>): void }) {
-  const { zoneOffset } = useSession();
   const t = useTexts(syslogText);
   return (
     <>
-      <span data-testid="syslog-time-filter">
-        <DatePicker.RangePicker
-          placeholder={[t('startDate'), t('endDate')]}
-          format="YYYY/MM/DD"
-          onChange={(days) => {
-            const [first, last] = days ?? [];
-            set(
-              first && last
-                ? dayRange(first, last, zoneOffset)
-                : { startTime: undefined, endTime: undefined },
-            );
-          }}
-        />
-      </span>
+      <DaysFilter testId="syslog-time-filter" onRange={set} />
       <Input.Search
         allowClear
         placeholder={t('userName')}
@@ -30,14 +16,11 @@ export function LogFilterControls({ set }: { set(patch: Partial<LogFilters>): vo
         data-testid="syslog-user-filter"
         onSearch={(value) => set({ userName: value.trim() || undefined })}
       />
-      <Select<Level>
-        allowClear
+      <ChoiceFilter<Level>
+        id="syslog-level-filter"
         placeholder={t('allLevels')}
-        style={{ width: 140 }}
         options={LEVELS.map((level) => ({ value: level, label: t(level) }))}
         onChange={(level) => set({ level })}
-        id="syslog-level-filter"
-        data-testid="syslog-level-filter"
       />
     </>
   );
