@@ -3,6 +3,8 @@ import type { RouteDefinition } from './route.js';
 
 /** A signed-in browser, or an API credential signed or as a bearer token (docs/api-service.md). */
 const SECURITY = [{ sessionCookie: [] }, { apiSignature: [] }, { apiBearer: [] }];
+/** Routes on a person's own account or browser session: never an API credential's. */
+const PERSON_SECURITY = [{ sessionCookie: [] }];
 
 const SECURITY_SCHEMES = {
   sessionCookie: {
@@ -33,7 +35,9 @@ export function buildOpenApi(routes: RouteDefinition[], version: string): object
     const operation: Record<string, unknown> = {
       summary: route.summary,
       'x-access': route.access,
-      ...(route.access === 'public' ? {} : { security: SECURITY }),
+      ...(route.access === 'public'
+        ? {}
+        : { security: route.access === 'person' ? PERSON_SECURITY : SECURITY }),
       responses: {
         '200': {
           description: 'Envelope',

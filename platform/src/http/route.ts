@@ -5,10 +5,12 @@ import type { Reply } from './envelope.js';
 import type { FileSink, StoredUpload, UploadedFile, UploadRule } from './upload.js';
 
 /**
- * Who may call a route: anyone, any signed-in user, or a user whose role grants the power
- * (and, when named, the permission button) of a resource. Checked server-side on every call.
+ * Who may call a route: anyone, any signed-in user (an API credential included), a person signed in
+ * in a browser (`'person'`: routes on the person's own account or session, never an API key's), or
+ * a user whose role grants the power (and, when named, the permission button) of a resource.
+ * Checked server-side on every call.
  */
-export type Access = 'public' | 'session' | { power: string; button?: string };
+export type Access = 'public' | 'session' | 'person' | { power: string; button?: string };
 
 export interface RouteInput<Body, Query, File = undefined> {
   body: Body;

@@ -194,6 +194,7 @@ async function authorise(
       : await sessions.fromRequest(ctx);
   if (!session) throw AppError.sessionExpired();
   ctx.state.session = session;
+  if (route.access === 'person' && session.credential) throw AppError.forbidden();
   if (typeof route.access === 'object') {
     const { power, button } = route.access;
     if (!session.powers.has(power)) throw AppError.forbidden();

@@ -186,6 +186,33 @@ describe('a signed client (the generated TypeScript client)', () => {
     expect(await acmeDevices()).toEqual([ACME_MAC, 'a1a1a1000002']);
   });
 
+  it("cannot act on its creator's own account or session", async () => {
+    const credential = await issue(owner, { name: 'Not a person', roleId: clerkRoleId });
+    const client = createApiClient({ baseUrl: running.url, ...credential });
+    const before = await running.cradle.db.one<{ password_hash: string; email: string }>(
+      `SELECT password_hash, email FROM users WHERE user_name = $1`,
+      [acme.userName],
+    );
+    const calls = [
+      client.POST('/api/user/updatePassword', {
+        body: { oldPassword: acme.password, password: 'Taken-Over-4711', confirmPassword: 'Taken-Over-4711' },
+      }),
+      client.POST('/api/user/updateEmail', { body: { email: 'thief@example.com', password: acme.password } }),
+      client.GET('/api/user/userInfo'),
+      client.POST('/api/user/logout'),
+    ];
+    for (const reply of await Promise.all(calls)) {
+      expect(reply.error ?? reply.data).toMatchObject({ code: 40300 });
+    }
+    const after = await running.cradle.db.one<{ password_hash: string; email: string }>(
+      `SELECT password_hash, email FROM users WHERE user_name = $1`,
+      [acme.userName],
+    );
+    expect(after).toEqual(before);
+    // The creator's browser session still works.
+    expect((await owner.call('GET', '/user/userInfo')).code).toBe(0);
+  });
+
   it('takes the key as a bearer token only over HTTPS', async () => {
     const credential = await issue(owner, { name: 'Bearer', roleId: clerkRoleId });
     const overHttp = await fetch(`${running.url}/api/device/search`, {

@@ -60,7 +60,7 @@ export function authRoutes({
       path: '/user/logout',
       openDuringOperation: true,
       summary: 'Sign out',
-      access: 'session',
+      access: 'person',
       handler: async ({ session, ctx }) => {
         await authService.logout(session);
         ctx.cookies.set(SESSION_COOKIE, null);
@@ -79,7 +79,7 @@ export function authRoutes({
       method: 'post',
       path: '/enterTheEnterprise',
       summary: 'Enter an enterprise below the caller (id), or return to the own organization (null)',
-      access: 'session',
+      access: 'person',
       body: enterBody,
       handler: async ({ body, session }) => ({ rows: [(await authService.enter(session, body.id)).login] }),
     }),

@@ -19,7 +19,7 @@ export function personalRoutes({
       path: '/user/userInfo',
       summary:
         'The caller as a user row with its role and organisation names (id, if given, must be its own)',
-      access: 'session',
+      access: 'person',
       query: userInfoQuery,
       handler: async ({ query, session }) => {
         if (query.id !== undefined && query.id !== session.login.user.id) throw AppError.notFound();
@@ -31,7 +31,7 @@ export function personalRoutes({
       path: '/user/updatePassword',
       summary:
         'Change the caller’s password (the current one checked and throttled like sign-ins); its other sessions end',
-      access: 'session',
+      access: 'person',
       body: updatePasswordBody,
       handler: async ({ body, session, ctx }) => {
         await personalService.updatePassword(session, body, clientAddress(ctx));
@@ -43,7 +43,7 @@ export function personalRoutes({
       path: '/user/updateEmail',
       summary:
         'Send a confirmation link to a new email address, given the current password (the email changes when it is opened)',
-      access: 'session',
+      access: 'person',
       body: updateEmailBody,
       handler: async ({ body, session, ctx }) => {
         await personalService.updateEmail(session, body, linkOptions(ctx, config), clientAddress(ctx));
