@@ -144,9 +144,11 @@ export async function startConsole(
       adminPasswordFromEnvironment,
       stop: () => {
         stopping ??= (async () => {
-          // Long-lived connections (socket.io's) first: the server waits for every connection to end.
+          // The server waits for every connection to end: the long-lived ones (socket.io's) are
+          // ended by their attachments, and socket.io's close waits for the server's in turn.
+          const closed = closeServer(server);
           await Promise.all(attached.map((attachment) => attachment.close()));
-          await closeServer(server);
+          await closed;
           await jobsStopper();
           await built.dispose();
           await database.close();

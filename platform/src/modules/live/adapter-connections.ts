@@ -6,6 +6,14 @@ import type { Database } from '../../db/database.js';
 const QUERY_CONNECTIONS = 2;
 
 /**
+ * The answer to the adapter's `connect` once the connections are closed. An adapter closed while its
+ * first LISTEN was still running never learnt it had a connection, so it retries on a timer when the
+ * connection ends; an error would make it retry for ever and keep the process alive, a connection
+ * that never comes ends the retries.
+ */
+const NEVER = new Promise<never>(() => undefined);
+
+/**
  * What `@socket.io/postgres-adapter` takes as its pool: it runs NOTIFYs and attachment statements
  * with `query` and takes one connection with `connect` to LISTEN on, which it never gives back when
  * PostgreSQL drops it (a restart). From a real pool that connection would stay checked out for
@@ -29,7 +37,7 @@ export class AdapterConnections {
   }
 
   async connect(): Promise<pg.Client & { release(): void }> {
-    if (this.ended) throw new Error('live: the adapter’s connections are closed');
+    if (this.ended) return NEVER;
     const client = this.db.newClient(this.logger);
     this.listening.add(client);
     client.once('end', () => this.listening.delete(client));
@@ -42,7 +50,7 @@ export class AdapterConnections {
     if (this.ended) {
       // Closed while connecting.
       await client.end().catch(() => undefined);
-      throw new Error('live: the adapter’s connections are closed');
+      return NEVER;
     }
     return Object.assign(client, { release: () => void client.end().catch(() => undefined) });
   }
