@@ -144,6 +144,10 @@ const fixedKeys = reason(
   'Snom programs its fixed keys with dkey_* settings (dkey_redial, dkey_hold, dkey_transfer, dkey_conf, dkey_retrieve …) holding a Snom function (keyevent F_…) or a key type with its argument in one value; not mapped by this driver',
   'Snom 用 dkey_* 设置（dkey_redial、dkey_hold、dkey_transfer、dkey_conf、dkey_retrieve 等）定义固定按键，一个值内含 Snom 功能（keyevent F_…）或按键类型及其参数；本驱动未映射',
 );
+const perIdentity = reason(
+  'Snom sets STUN and the NAT keep-alive per identity (stun_server, stun_binding_interval, keepalive_interval with idx), not for the whole phone',
+  'Snom 按身份（idx）设置 STUN 与 NAT 保活（stun_server、stun_binding_interval、keepalive_interval），而非整机设置',
+);
 const notMapped = reason(
   'Not mapped by the Snom driver yet: this setting does not reach Snom phones',
   'Snom 驱动尚未映射此参数：它不会下发到 Snom 话机',
@@ -162,6 +166,9 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'account', reason: notMapped },
   { path: 'network.ipParameter.VLANEnable', reason: split },
   { path: 'network.ipParameter.DataVLANEnable', reason: split },
+  { path: 'network.natVpn.NatStunServer', reason: perIdentity },
+  { path: 'network.natVpn.NatStunPort', reason: perIdentity },
+  { path: 'network.natVpn.NatKeepAliveInterval', reason: perIdentity },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'provision.edm', reason: noKey },
