@@ -126,6 +126,23 @@ describe('Grandstream golden files', () => {
     ).toEqual(new Map([['P8', '']]));
   });
 
+  it('renders the first Wi-Fi access point of a GRP2616, WPA-PSK written as WPA/WPA2 PSK', () => {
+    const values = new Map([
+      ['network.wifi.WifiEnable', 'true'],
+      ['network.wifi.WifiSsid', 'Office & Guests'],
+      ['network.wifi.WifiPassword', 's3cret<wifi>'],
+      ['network.wifi.WifiSecurity', '3'],
+    ]);
+    const text = render('GRP2616', 'c074ad112233', values);
+    expect(text).toBe(golden('grp2616-wifi.xml'));
+    expect(driver.parse(text)).toEqual(values);
+    const wpa = render('GRP2616', 'c074ad112233', new Map([['network.wifi.WifiSecurity', '2']]));
+    expect(driver.parse(wpa).get('network.wifi.WifiSecurity')).toBe('3');
+    expect(() => render('GRP2616', 'c074ad112233', new Map([['network.wifi.WifiSecurity', '4']]))).toThrow(
+      'no Grandstream Wi-Fi security for "4"',
+    );
+  });
+
   it('declares the settings whose accounts 5 and 6 P-values the templates disagree on', () => {
     expect(driver.parameters.map?.entryFor('account.4.advanced.DigitMapTimer')?.key).toBe('P691');
     expect(driver.parameters.map?.entryFor('account.5.advanced.DigitMapTimer')).toBeUndefined();

@@ -73,6 +73,20 @@ const timeZone: ValueConversion = {
   },
 };
 
+/**
+ * Catalogue Wi-Fi security (0 none, 1 WEP, 2 WPA-PSK, 3 WPA2-PSK, 4 WPA3-SAE) → P8405 (0 none, 1 WEP,
+ * 4 WPA/WPA2 PSK): WPA-PSK and WPA2-PSK are both 4, read back as WPA2-PSK; WPA3-SAE has no value.
+ */
+const wifiSecurity: ValueConversion = {
+  toVendor(value) {
+    const vendor = ({ '0': '0', '1': '1', '2': '4', '3': '4' } as Record<string, string>)[value];
+    if (vendor === undefined) throw new Error(`no Grandstream Wi-Fi security for ${JSON.stringify(value)}`);
+    return vendor;
+  },
+  fromVendor: (value) => ({ '0': '0', '1': '1', '4': '3' })[value],
+  domain: ['0', '1', '3'],
+};
+
 const p = (number: number) => `P${number}`;
 
 /** Switches are 0/1; the subscription period is in minutes like the registration's. */
@@ -154,6 +168,11 @@ export const entries: MappingEntry[] = [
   { path: 'network.natVpn.NatStunServer', key: 'P76' },
   { path: 'network.natVpn.NatPublicIp', key: 'P101' },
   { path: 'network.natVpn.NatKeepAliveInterval', key: 'P84' },
+  // Wi-Fi (GRP2615/2616): the first access point.
+  { path: 'network.wifi.WifiEnable', key: 'P7800', convert: on },
+  { path: 'network.wifi.WifiSsid', key: 'P8403' },
+  { path: 'network.wifi.WifiPassword', key: 'P8404' },
+  { path: 'network.wifi.WifiSecurity', key: 'P8405', convert: wifiSecurity },
   // Provisioning and TR-069.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'P237' },
   { path: 'provision.autoProvision.ProvisionUsername', key: 'P1360' },
