@@ -55,6 +55,25 @@ describe('Grandstream golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('renders the per-account SRTP, refresher, dial plan, SIPS, user=phone and intercom, MTU and NAT settings', () => {
+    const values = new Map([
+      ['account.1.advanced.SIPGroupSrtpWorkingMode', '1'],
+      ['account.1.advanced.SIPGroupSessionTimerRefresher', '1'],
+      ['account.1.advanced.SIPDigitMap', '{ x+ | *x+ }'],
+      ['account.1.advanced.DigitMapTimer', '5'],
+      ['account.2.advanced.SIPSipsUriEnable', 'true'],
+      ['account.2.advanced.SipUserPhoneEnable', 'true'],
+      ['account.4.advanced.SIPIntercomEnable', 'false'],
+      ['account.6.advanced.SIPGroupSrtpWorkingMode', '2'],
+      ['network.ipParameter.MTU', '1400'],
+      ['network.natVpn.NatPublicIp', '198.51.100.7'],
+      ['network.natVpn.NatKeepAliveInterval', '20'],
+    ]);
+    const text = render('GXP2160', '000b82aabbcc', values);
+    expect(text).toBe(golden('gxp2160-advanced.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
   it('renders a GRP2614 with a negative half-hour zone, a rounded-up registration period and the firmware URL', () => {
     const values = new Map([
       ...lineValues(1, {
@@ -105,6 +124,31 @@ describe('Grandstream golden files', () => {
     expect(
       driver.parse('<gs_provision version="1"><config version="1"><P8/></config></gs_provision>'),
     ).toEqual(new Map([['P8', '']]));
+  });
+
+  it('renders the first Wi-Fi access point of a GRP2616, WPA-PSK written as WPA/WPA2 PSK', () => {
+    const values = new Map([
+      ['network.wifi.WifiEnable', 'true'],
+      ['network.wifi.WifiSsid', 'Office & Guests'],
+      ['network.wifi.WifiPassword', 's3cret<wifi>'],
+      ['network.wifi.WifiSecurity', '3'],
+    ]);
+    const text = render('GRP2616', 'c074ad112233', values);
+    expect(text).toBe(golden('grp2616-wifi.xml'));
+    expect(driver.parse(text)).toEqual(values);
+    const wpa = render('GRP2616', 'c074ad112233', new Map([['network.wifi.WifiSecurity', '2']]));
+    expect(driver.parse(wpa).get('network.wifi.WifiSecurity')).toBe('3');
+    expect(() => render('GRP2616', 'c074ad112233', new Map([['network.wifi.WifiSecurity', '4']]))).toThrow(
+      'no Grandstream Wi-Fi security for "4"',
+    );
+  });
+
+  it('declares the settings whose accounts 5 and 6 P-values the templates disagree on', () => {
+    expect(driver.parameters.map?.entryFor('account.4.advanced.DigitMapTimer')?.key).toBe('P691');
+    expect(driver.parameters.map?.entryFor('account.5.advanced.DigitMapTimer')).toBeUndefined();
+    expect(() =>
+      render('GXP2160', '000b82aabbcc', new Map([['account.5.advanced.DigitMapTimer', '5']])),
+    ).toThrow();
   });
 
   it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {

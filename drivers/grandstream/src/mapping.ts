@@ -7,7 +7,13 @@ import {
   valueMap,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { type AccountPValues, accountPValues, advancedPValues, multiPurposeKeys } from './p-values.js';
+import {
+  type AccountPValues,
+  accountPValues,
+  advancedPValues,
+  firstFourAccountsPValues,
+  multiPurposeKeys,
+} from './p-values.js';
 
 /** Catalogue paths → Grandstream P-values (README.md "Sources" for each number and value). */
 const on = booleanAs('1', '0');
@@ -67,6 +73,20 @@ const timeZone: ValueConversion = {
   },
 };
 
+/**
+ * Catalogue Wi-Fi security (0 none, 1 WEP, 2 WPA-PSK, 3 WPA2-PSK, 4 WPA3-SAE) → P8405 (0 none, 1 WEP,
+ * 4 WPA/WPA2 PSK): WPA-PSK and WPA2-PSK are both 4, read back as WPA2-PSK; WPA3-SAE has no value.
+ */
+const wifiSecurity: ValueConversion = {
+  toVendor(value) {
+    const vendor = ({ '0': '0', '1': '1', '2': '4', '3': '4' } as Record<string, string>)[value];
+    if (vendor === undefined) throw new Error(`no Grandstream Wi-Fi security for ${JSON.stringify(value)}`);
+    return vendor;
+  },
+  fromVendor: (value) => ({ '0': '0', '1': '1', '4': '3' })[value],
+  domain: ['0', '1', '3'],
+};
+
 const p = (number: number) => `P${number}`;
 
 /** Switches are 0/1; the subscription period is in minutes like the registration's. */
@@ -75,6 +95,14 @@ const advancedConversions: Readonly<Record<string, ValueConversion>> = {
   SIPAnonymousRejectEnable: on,
   SIPServerKeepAliveEnable: on,
   SubscribeExpire: minutes,
+  // Catalogue 0 disabled, 1 optional, 2 compulsory: "enabled but not forced", "enabled and forced".
+  SIPGroupSrtpWorkingMode: valueMap({ '0': '0', '1': '1', '2': '2' }),
+  // Catalogue 0 UAC, 1 UAS; Grandstream's "UAC Specify Refresher" 1 UAC, 2 UAS (0 omits it).
+  SIPGroupSessionTimerRefresher: valueMap({ '0': '1', '1': '2' }),
+  SIPSipsUriEnable: on,
+  // TEL URI: 1 is user=phone, 0 disabled (2, a tel: URI, has no catalogue equivalent).
+  SipUserPhoneEnable: on,
+  SIPIntercomEnable: on,
 };
 
 function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
@@ -97,14 +125,20 @@ function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
     register('BackupServerAddress', pValues.secondaryServer),
     register('BackupOutboundProxy', pValues.backupOutboundProxy),
     { path: `account.${line}.advanced.TelephonyVmNumber`, key: p(pValues.voicemail) },
-    ...Object.entries(advancedPValues).map(([setting, numbers]): MappingEntry => {
-      const convert = advancedConversions[setting];
-      return {
-        path: `account.${line}.advanced.${setting}`,
-        key: p(numbers[line - 1] ?? 0),
-        ...(convert ? { convert } : {}),
-      };
-    }),
+    ...[...Object.entries(advancedPValues), ...Object.entries(firstFourAccountsPValues)].flatMap(
+      ([setting, numbers]): MappingEntry[] => {
+        const number = (numbers as readonly number[])[line - 1];
+        if (number === undefined) return [];
+        const convert = advancedConversions[setting];
+        return [
+          {
+            path: `account.${line}.advanced.${setting}`,
+            key: p(number),
+            ...(convert ? { convert } : {}),
+          },
+        ];
+      },
+    ),
   ];
 }
 
@@ -130,7 +164,15 @@ export const entries: MappingEntry[] = [
   { path: 'network.ipParameter.DataVLANId', key: 'P229' },
   { path: 'network.port.PcPortEnable', key: 'P1348', convert: valueMap({ true: '0', false: '1' }) },
   { path: 'network.lldp.LldpVlanEnable', key: 'P1684', convert: on },
+  { path: 'network.ipParameter.MTU', key: 'P244' },
   { path: 'network.natVpn.NatStunServer', key: 'P76' },
+  { path: 'network.natVpn.NatPublicIp', key: 'P101' },
+  { path: 'network.natVpn.NatKeepAliveInterval', key: 'P84' },
+  // Wi-Fi (GRP2615/2616): the first access point.
+  { path: 'network.wifi.WifiEnable', key: 'P7800', convert: on },
+  { path: 'network.wifi.WifiSsid', key: 'P8403' },
+  { path: 'network.wifi.WifiPassword', key: 'P8404' },
+  { path: 'network.wifi.WifiSecurity', key: 'P8405', convert: wifiSecurity },
   // Provisioning and TR-069.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'P237' },
   { path: 'provision.autoProvision.ProvisionUsername', key: 'P1360' },
@@ -186,6 +228,22 @@ const spread = reason(
   'Grandstream writes this setting across several P-values (an IP address as four octets); not mapped by this driver',
   'Grandstream 将此设置拆分为多个 P 值（IP 地址分为四段），本驱动未映射',
 );
+const templatesDisagree = reason(
+  'Grandstream’s GXP21xx and GRP261x templates give this setting different P-values for accounts 5 and 6; not written for them',
+  'Grandstream 的 GXP21xx 与 GRP261x 配置模板对账号 5、6 的此设置给出不同的 P 值；不为其写入',
+);
+const perAccount = reason(
+  'Grandstream sets this per account (its P-value differs by account), not for the whole phone',
+  'Grandstream 按账号设置此项（每个账号的 P 值不同），而非整机设置',
+);
+const dtmfSwitches = reason(
+  'Grandstream writes the DTMF mode as three switches (in-audio, RFC 2833, SIP INFO): one catalogue value in several P-values',
+  'Grandstream 以三个开关（带内、RFC 2833、SIP INFO）写 DTMF 方式：一个目录值对应多个 P 值',
+);
+const sessionTimer = reason(
+  'Grandstream writes the session timer as a switch and a period (Enable Session Timer and Session Expiration): one catalogue value in two P-values',
+  'Grandstream 以开关与时长两个 P 值（启用会话定时器、会话过期时间）写会话定时器：一个目录值对应两个 P 值',
+);
 const notMapped = reason(
   'Not mapped by the Grandstream driver yet: this setting does not reach Grandstream phones',
   'Grandstream 驱动尚未映射此参数：它不会下发到 Grandstream 话机',
@@ -204,7 +262,19 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'account.*.register.BackupTransport', reason: noKey },
   { path: 'account.*.register.BackupRegisterExpires', reason: noKey },
   { path: 'account.*.register.NatTraversal', reason: notMapped },
+  ...[5, 6].flatMap((line) =>
+    Object.keys(firstFourAccountsPValues).map((setting) => ({
+      path: `account.${line}.advanced.${setting}`,
+      reason: templatesDisagree,
+    })),
+  ),
+  { path: 'account.*.advanced.SIPGroupDtmfMode', reason: dtmfSwitches },
+  { path: 'account.*.advanced.SIPGroupSessionTimer', reason: sessionTimer },
   { path: 'account.*.advanced', reason: notMapped },
+  ...['SIPLocalPort', 'SIPRegisterRetry', 'SIPRfc2543HoldEnable'].map((setting) => ({
+    path: `sipFunction.general.${setting}`,
+    reason: perAccount,
+  })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter.DataVLANEnable', reason: noKey },
   { path: 'network.ipParameter', reason: spread },

@@ -87,4 +87,19 @@ export const advancedPValues = {
   SIPServerKeepAliveEnable: [2397, 2497, 2597, 2697, 2797, 2897],
   SIPServerGenericPollingTimer: [2398, 2498, 2598, 2698, 2798, 2898],
   SubscribeExpire: [26051, 26151, 26251, 26351, 26451, 26551],
+  SIPGroupSrtpWorkingMode: [183, 443, 543, 643, 1743, 1843],
+  SIPGroupSessionTimerRefresher: [266, 432, 532, 632, 1732, 1832],
+  SIPDigitMap: [290, 459, 559, 659, 1759, 1859],
+  SIPSipsUriEnable: [2329, 2429, 2529, 2629, 2729, 2829],
+  SipUserPhoneEnable: [63, 409, 509, 609, 1709, 1809],
+} as const satisfies Record<string, readonly number[]>;
+
+/**
+ * Advanced settings whose P-values the two templates give alike for accounts 1–4 only (for accounts
+ * 5 and 6 the GXP21xx template has P791/P891 and P738/P838, the GRP261x one P1791/P1891 and
+ * P1738/P1838), so accounts 5 and 6 are declared unsupported for them.
+ */
+export const firstFourAccountsPValues = {
+  DigitMapTimer: [85, 491, 591, 691],
+  SIPIntercomEnable: [298, 438, 538, 638],
 } as const satisfies Record<string, readonly number[]>;

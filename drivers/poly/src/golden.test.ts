@@ -46,6 +46,36 @@ describe('Poly golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('renders the outbound proxy, MWI subscription, static network, provisioning server and DST rules', () => {
+    const values = new Map([
+      ...lineValues(1, { UserName: '2001', OutboundProxy: 'sbc.example.com', OutboundProxyPort: '5070' }),
+      ['account.1.advanced.SIPMessageWaitingIndicationUri', 'sip:vm@pbx.example.com'],
+      ['sipFunction.general.RTPLocalPort', '2222'],
+      ['sipFunction.general.SIPRfc2543HoldEnable', 'true'],
+      ['network.ipParameter.DHCPMode', 'Static'],
+      ['network.ipParameter.IPAddress', '192.0.2.10'],
+      ['network.ipParameter.SubnetMask', '255.255.255.0'],
+      ['network.ipParameter.DefaultGateway', '192.0.2.1'],
+      ['network.ipParameter.PrimaryDNS', '192.0.2.53'],
+      ['network.natVpn.NatPublicIp', '198.51.100.7'],
+      ['provision.autoProvision.ProvisionUrl', 'https://prov.example.com/poly'],
+      ['provision.autoProvision.ProvisionUsername', 'phone'],
+      ['provision.autoProvision.ProvisionPollingEnable', 'true'],
+      ['settings.timeDate.SntpRefreshPeriod', '3600'],
+      ['settings.timeDate.DSTEnable', '1'],
+      ['settings.timeDate.DSTType', '1'],
+      ['settings.timeDate.DSTStartMonth', '3'],
+      ['settings.timeDate.DSTStartWeekday', '0'],
+      ['settings.timeDate.DSTStartHour', '2'],
+      ['settings.timeDate.DSTEndMonth', '11'],
+      ['settings.timeDate.DSTEndWeekday', '6'],
+      ['settings.timeDate.DSTEndHour', '3'],
+    ]);
+    const text = render('VVX_250', '64167faabbcc', values);
+    expect(text).toBe(golden('vvx250-network.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
   it('serves the master configuration file listing the phone’s own file, with no settings', () => {
     const master = file('000000000000.cfg');
     expect(master.models).toEqual(['VVX_150', 'VVX_250', 'VVX_350', 'VVX_450']);

@@ -1,4 +1,5 @@
 import {
+  booleanAs,
   type DriverText,
   type MappingEntry,
   mapParameters,
@@ -31,6 +32,27 @@ const gmtOffset: ValueConversion = {
   },
 };
 
+/** Catalogue weekdays 0 (Sunday) … 6 → UC Software's `dayOfWeek` 1 (Sunday) … 7. */
+const dayOfWeek = valueMap(
+  Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [String(day), String(day + 1)])),
+);
+
+/** Catalogue DST 0 off, 1 on; 2 (automatic) has no UC equivalent: the phone applies its rules (1). */
+const dstEnable = valueMap({ '0': '0', '1': '1' }, { otherwise: '1' });
+
+/** DST edge by date (0) or by week (1): UC Software's `fixedDayEnable` is 1 for a fixed date. */
+const fixedDay = valueMap({ '0': '1', '1': '0' });
+
+const dstEdge = (edge: 'Start' | 'End', vendor: 'start' | 'stop'): MappingEntry[] => [
+  { path: `settings.timeDate.DST${edge}Month`, key: `tcpIpApp.sntp.daylightSavings.${vendor}.month` },
+  {
+    path: `settings.timeDate.DST${edge}Weekday`,
+    key: `tcpIpApp.sntp.daylightSavings.${vendor}.dayOfWeek`,
+    convert: dayOfWeek,
+  },
+  { path: `settings.timeDate.DST${edge}Hour`, key: `tcpIpApp.sntp.daylightSavings.${vendor}.time` },
+];
+
 const line = (path: string, setting: string, convert?: ValueConversion): MappingEntry => ({
   path: `account.{n}.${path}`,
   key: `reg.{n}.${setting}`,
@@ -51,15 +73,57 @@ export const entries: MappingEntry[] = [
   line('register.BackupServerAddress', 'server.2.address'),
   line('register.BackupServerPort', 'server.2.port'),
   line('register.BackupTransport', 'server.2.transport', transport),
+  line('register.BackupRegisterExpires', 'server.2.expires'),
+  line('register.OutboundProxy', 'outboundProxy.address'),
+  line('register.OutboundProxyPort', 'outboundProxy.port'),
   line('advanced.SIPSlaEnable', 'type', valueMap({ '1': 'shared', '0': 'private' })),
-  // Quality of service.
+  {
+    path: 'account.{n}.advanced.SIPMessageWaitingIndicationUri',
+    key: 'msg.mwi.{n}.subscribe',
+  },
+  // Quality of service, media and SIP signalling.
   { path: 'sipFunction.general.Audiodiffserv', key: 'qos.ip.rtp.dscp' },
   { path: 'sipFunction.general.SIPDSCP', key: 'qos.ip.callControl.dscp' },
+  { path: 'sipFunction.general.RTPLocalPort', key: 'tcpIpApp.port.rtp.mediaPortRangeStart' },
+  {
+    path: 'sipFunction.general.SIPRfc2543HoldEnable',
+    key: 'voIpProt.SIP.useRFC2543hold',
+    convert: booleanAs(),
+  },
   // Network, provisioning, time, maintenance.
+  {
+    path: 'network.ipParameter.DHCPMode',
+    key: 'device.dhcp.enabled',
+    convert: valueMap({ Dynamic: '1', Static: '0' }),
+  },
+  { path: 'network.ipParameter.IPAddress', key: 'device.net.ipAddress' },
+  { path: 'network.ipParameter.SubnetMask', key: 'device.net.subnetMask' },
+  { path: 'network.ipParameter.DefaultGateway', key: 'device.net.IPgateway' },
+  { path: 'network.ipParameter.PrimaryDNS', key: 'device.dns.serverAddress' },
+  { path: 'network.ipParameter.SecondaryDNS', key: 'device.dns.altSrvAddress' },
   { path: 'network.ipParameter.VLANId', key: 'device.net.vlanId' },
+  { path: 'network.natVpn.NatPublicIp', key: 'nat.ip' },
+  { path: 'network.natVpn.NatKeepAliveInterval', key: 'nat.keepalive.interval' },
+  { path: 'provision.autoProvision.ProvisionUrl', key: 'device.prov.serverName' },
+  { path: 'provision.autoProvision.ProvisionUsername', key: 'device.prov.user' },
+  { path: 'provision.autoProvision.ProvisionPassword', key: 'device.prov.password' },
+  {
+    path: 'provision.autoProvision.ProvisionPollingEnable',
+    key: 'prov.polling.enabled',
+    convert: booleanAs(),
+  },
   { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'prov.polling.period' },
   { path: 'settings.timeDate.SntpServer1', key: 'tcpIpApp.sntp.address' },
+  { path: 'settings.timeDate.SntpRefreshPeriod', key: 'tcpIpApp.sntp.resyncPeriod' },
   { path: 'settings.timeDate.TimeZone', key: 'tcpIpApp.sntp.gmtOffset', convert: gmtOffset },
+  { path: 'settings.timeDate.DSTEnable', key: 'tcpIpApp.sntp.daylightSavings.enable', convert: dstEnable },
+  {
+    path: 'settings.timeDate.DSTType',
+    key: 'tcpIpApp.sntp.daylightSavings.fixedDayEnable',
+    convert: fixedDay,
+  },
+  ...dstEdge('Start', 'start'),
+  ...dstEdge('End', 'stop'),
   { path: 'maintenance.changePassword.AdminPassword', key: 'device.auth.localAdminPassword' },
   { path: 'maintenance.logCollection.SyslogServer', key: 'device.syslog.serverName' },
 ];
@@ -71,6 +135,26 @@ const noKey = reason('Poly VVX phones have no equivalent setting', 'Poly VVX 话
 const master = reason(
   'Poly phones read this from the master configuration file (APP_FILE_PATH), which this driver writes without the device’s values yet',
   'Poly 话机从主配置文件（APP_FILE_PATH）读取此项，本驱动写主配置文件时尚不带设备的取值',
+);
+const dstDay = reason(
+  'UC Software writes the DST day in one setting whose meaning follows the DST type (daylightSavings.start.date: the day of the month, or 1/8/15/22 for the week, with dayOfWeek.lastInMonth for the last): it needs several catalogue values in one key',
+  'UC Software 用一个设置写夏令时的日期，其含义随夏令时类型而变（daylightSavings.start.date：日期，或按周时为 1/8/15/22，最后一周另用 dayOfWeek.lastInMonth）：需要把多个目录值写入一个键',
+);
+const oneSntp = reason(
+  'UC Software takes one SNTP server (tcpIpApp.sntp.address)',
+  'UC Software 只有一个 SNTP 服务器（tcpIpApp.sntp.address）',
+);
+const oneProxy = reason(
+  'UC Software has one outbound proxy per registration (reg.x.outboundProxy)',
+  'UC Software 每个注册只有一个出站代理（reg.x.outboundProxy）',
+);
+const codecs = reason(
+  'UC Software orders codecs by one priority setting per codec (voice.codecPref.<codec>), not per line: it needs one catalogue value written into several keys',
+  'UC Software 以每个编解码器一个优先级设置（voice.codecPref.<codec>）排序，且不分线路：需要把一个目录值写入多个键',
+);
+const hardKeys = reason(
+  'VVX hard keys (Transfer, Messages, Conference, navigation, volume …) keep their fixed functions: UC Software remaps them by a per-model key index (key.<model>.<index>.function.prim), which this driver does not write',
+  'VVX 硬键（转接、消息、会议、导航、音量等）保持固定功能：UC Software 按各型号的按键序号（key.<model>.<index>.function.prim）重新映射，本驱动不写入',
 );
 const notMapped = reason(
   'Not mapped by the Poly driver yet: this setting does not reach Poly phones',
@@ -86,11 +170,20 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'provision.edm', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noKey },
+  { path: 'settings.timeDate.SntpServer2', reason: oneSntp },
+  { path: 'settings.timeDate.DSTStartDate', reason: dstDay },
+  { path: 'settings.timeDate.DSTStartWeek', reason: dstDay },
+  { path: 'settings.timeDate.DSTEndDate', reason: dstDay },
+  { path: 'settings.timeDate.DSTEndWeek', reason: dstDay },
+  { path: 'account.*.register.BackupOutboundProxy', reason: oneProxy },
+  { path: 'account.*.register.BackupOutboundProxyPort', reason: oneProxy },
+  { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },
+  { path: 'phoneKeys', reason: hardKeys },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network', reason: notMapped },
   { path: 'provision', reason: notMapped },
-  { path: 'phoneKeys', reason: notMapped },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },

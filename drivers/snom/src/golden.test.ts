@@ -76,6 +76,16 @@ describe('Snom golden files', () => {
     expect(new Map([...driver.parse(text)].sort())).toEqual(new Map([...values].sort()));
   });
 
+  it('renders the registrar filter and call completion', () => {
+    const values = new Map([
+      ['sipFunction.general.SIPPeerFilterEnable', 'true'],
+      ['settings.general.CallCompletionEnable', 'false'],
+    ]);
+    const text = render('D735', '000413aabbcc', values);
+    expect(text).toBe(golden('d735-filter.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
   it('serves the model-wide file snom<model>.xml without settings', () => {
     const common = file('snomD785.xml');
     expect(common.models).toEqual(['D785']);

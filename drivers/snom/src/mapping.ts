@@ -6,6 +6,7 @@ import {
   type ValueConversion,
   valueMap,
 } from '@phonefleet/sdk';
+import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 
 /**
  * Catalogue paths → Snom settings (README.md "Facts" for each). `name[{n}]` is a per-identity setting
@@ -91,6 +92,8 @@ export const entries: MappingEntry[] = [
   { path: 'sipFunction.general.RTPLocalPort', key: 'rtp_port_start' },
   { path: 'sipFunction.general.Audiodiffserv', key: 'codec_tos' },
   { path: 'sipFunction.general.SIPDSCP', key: 'signaling_tos' },
+  // Accept SIP requests only from the registrars of the identities.
+  { path: 'sipFunction.general.SIPPeerFilterEnable', key: 'filter_registrar', convert: on },
   {
     path: 'network.ipParameter.DHCPMode',
     key: 'dhcp',
@@ -122,6 +125,7 @@ export const entries: MappingEntry[] = [
     key: 'time_24_format',
     convert: valueMap({ '0': 'on', '1': 'off' }),
   },
+  { path: 'settings.general.CallCompletionEnable', key: 'call_completion', convert: on },
   // Maintenance: what firmware pushes and administration need.
   { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'firmware' },
   { path: 'maintenance.changePassword.AdminPassword', key: 'admin_mode_password' },
@@ -135,6 +139,14 @@ const noKey = reason('Snom D7xx phones have no equivalent setting', 'Snom D7xx �
 const split = reason(
   'Snom writes this together with other settings in one value; not mapped by this driver',
   'Snom 将此项与其他设置合并为一个值，本驱动未映射',
+);
+const fixedKeys = reason(
+  'Snom programs its fixed keys with dkey_* settings (dkey_redial, dkey_hold, dkey_transfer, dkey_conf, dkey_retrieve …) holding a Snom function (keyevent F_…) or a key type with its argument in one value; not mapped by this driver',
+  'Snom 用 dkey_* 设置（dkey_redial、dkey_hold、dkey_transfer、dkey_conf、dkey_retrieve 等）定义固定按键，一个值内含 Snom 功能（keyevent F_…）或按键类型及其参数；本驱动未映射',
+);
+const perIdentity = reason(
+  'Snom sets STUN and the NAT keep-alive per identity (stun_server, stun_binding_interval, keepalive_interval with idx), not for the whole phone',
+  'Snom 按身份（idx）设置 STUN 与 NAT 保活（stun_server、stun_binding_interval、keepalive_interval），而非整机设置',
 );
 const notMapped = reason(
   'Not mapped by the Snom driver yet: this setting does not reach Snom phones',
@@ -154,11 +166,15 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'account', reason: notMapped },
   { path: 'network.ipParameter.VLANEnable', reason: split },
   { path: 'network.ipParameter.DataVLANEnable', reason: split },
+  { path: 'network.natVpn.NatStunServer', reason: perIdentity },
+  { path: 'network.natVpn.NatStunPort', reason: perIdentity },
+  { path: 'network.natVpn.NatKeepAliveInterval', reason: perIdentity },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'provision.edm', reason: noKey },
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   { path: 'phoneKeys.dssKey', reason: noKey },
+  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: fixedKeys })),
   { path: 'settings.timeDate.SntpServer2', reason: noKey },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network', reason: notMapped },

@@ -91,6 +91,26 @@ describe('Yealink golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('renders trusted-server filtering, local conference, a static NAT address and the polling period', () => {
+    const values = new Map([
+      ['sipFunction.general.SIPPeerFilterEnable', 'true'],
+      ['sipFunction.general.SIPLocalConfEnable', 'false'],
+      ['network.natVpn.NatPublicIp', '198.51.100.7'],
+      ['provision.autoProvision.ProvisionPollingEnable', 'true'],
+      ['provision.autoProvision.ProvisionPollingTimeout', '86400'],
+    ]);
+    const text = render('T46S', '001565aabbcc', values);
+    expect(text).toBe(golden('t46s-trust.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+    // 90 s is rounded up to 2 minutes, read back as 120 s.
+    const rounded = render(
+      'T46S',
+      '001565aabbcc',
+      new Map([['provision.autoProvision.ProvisionPollingTimeout', '90']]),
+    );
+    expect(driver.parse(rounded).get('provision.autoProvision.ProvisionPollingTimeout')).toBe('120');
+  });
+
   it('serves the model-wide file with the header only', () => {
     const common = file('y000000000066.cfg');
     expect(common.models).toEqual(['T46S']);

@@ -69,6 +69,15 @@ const clock: ValueConversion = {
   fromVendor: (value) => (/^\d{2}:\d{2}$/.test(value) ? value.replace(/^0(\d):/, '$1:') : undefined),
 };
 
+/**
+ * The catalogue's polling period is in seconds, Yealink's `auto_provision.repeat.minutes` in minutes:
+ * a period that is not a whole number of minutes is rounded up.
+ */
+const minutes: ValueConversion = {
+  toVendor: (value) => (/^\d+$/.test(value) ? String(Math.max(1, Math.ceil(Number(value) / 60))) : value),
+  fromVendor: (value) => (/^\d+$/.test(value) ? String(Number(value) * 60) : undefined),
+};
+
 const account = (path: string, key: string, convert?: ValueConversion): MappingEntry => ({
   path: `account.{n}.${path}`,
   key: `account.{n}.${key}`,
@@ -139,6 +148,8 @@ export const entries: MappingEntry[] = [
   { path: 'sipFunction.general.SIPSslPeerVerify', key: 'static.security.trust_certificates', convert: on },
   { path: 'sipFunction.general.SIPPeerToPeerEnable', key: 'features.direct_ip_call_enable', convert: on },
   { path: 'sipFunction.general.SIPRfc2543HoldEnable', key: 'sip.rfc2543_hold', convert: on },
+  { path: 'sipFunction.general.SIPPeerFilterEnable', key: 'sip.trust_ctrl', convert: on },
+  { path: 'sipFunction.general.SIPLocalConfEnable', key: 'features.conference.local.enable', convert: on },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
@@ -160,6 +171,7 @@ export const entries: MappingEntry[] = [
   { path: 'network.lldp.LldpVlanEnable', key: 'static.network.lldp.enable', convert: on },
   { path: 'network.natVpn.NatStunServer', key: 'static.sip.nat_stun.server' },
   { path: 'network.natVpn.NatStunPort', key: 'static.sip.nat_stun.port' },
+  { path: 'network.natVpn.NatPublicIp', key: 'static.network.static_nat.addr' },
   { path: 'network.openVpn.OpenVpnEnable', key: 'static.network.vpn_enable', convert: on },
   { path: 'network.openVpn.OpenVpnConfigUrl', key: 'static.openvpn.url' },
   { path: 'network.wifi.WifiEnable', key: 'static.wifi.enable', convert: on },
@@ -174,6 +186,11 @@ export const entries: MappingEntry[] = [
   { path: 'provision.autoProvision.ProvisionUrl', key: 'static.auto_provision.server.url' },
   { path: 'provision.autoProvision.ProvisionUsername', key: 'static.auto_provision.server.username' },
   { path: 'provision.autoProvision.ProvisionPassword', key: 'static.auto_provision.server.password' },
+  {
+    path: 'provision.autoProvision.ProvisionPollingTimeout',
+    key: 'static.auto_provision.repeat.minutes',
+    convert: minutes,
+  },
   {
     path: 'provision.autoProvision.ProvisionPollingEnable',
     key: 'static.auto_provision.repeat.enable',
