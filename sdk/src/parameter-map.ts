@@ -221,7 +221,7 @@ export function mapParameters(entries: readonly (MappingEntry | CompositeEntry)[
       );
     return hit as (Found & { item: { entry: MappingEntry } }) | undefined;
   };
-  const read = (entry: MappingEntry, key: string, value: string) => {
+  const readOne = (entry: MappingEntry, key: string, value: string) => {
     const converted = entry.convert ? entry.convert.fromVendor(value) : value;
     if (converted === undefined) throw new Error(`${key}: unexpected value ${JSON.stringify(value)}`);
     return converted;
@@ -245,7 +245,7 @@ export function mapParameters(entries: readonly (MappingEntry | CompositeEntry)[
     fromVendor(key, value) {
       const hit = single(key, 'keys');
       if (!hit) return undefined;
-      return [fill(hit.item.paths[0] as Template, hit.numbers), read(hit.item.entry, key, value)];
+      return [fill(hit.item.paths[0] as Template, hit.numbers), readOne(hit.item.entry, key, value)];
     },
     toVendorAll(values) {
       const out: [string, string][] = [];
@@ -273,35 +273,34 @@ export function mapParameters(entries: readonly (MappingEntry | CompositeEntry)[
       return out;
     },
     fromVendorAll(pairs) {
-      const out = new Map<string, string>();
-      const pending = new Map<
-        string,
-        {
-          entry: CompositeEntry;
-          paths: string[];
-          keys: string[];
-          values: (string | undefined)[];
-          line?: number;
-        }
-      >();
+      interface Group {
+        entry: CompositeEntry;
+        paths: string[];
+        keys: string[];
+        values: (string | undefined)[];
+        line?: number;
+      }
+      // In file order; a composite's values where its first key comes (the order renders the file).
+      const read: ([path: string, value: string] | Group)[] = [];
+      const groups = new Map<string, Group>();
       const where = (line: number | undefined) => (line === undefined ? '' : `line ${line}: `);
       for (const [key, value, line] of pairs) {
         const hit = find(key, 'keys');
         if (!hit) {
-          out.set(key, value);
+          read.push([key, value]);
           continue;
         }
         const { entry } = hit.item;
         if (!isComposite(entry)) {
           try {
-            out.set(fill(hit.item.paths[0] as Template, hit.numbers), read(entry, key, value));
+            read.push([fill(hit.item.paths[0] as Template, hit.numbers), readOne(entry, key, value)]);
           } catch (error) {
             throw new Error(`${where(line)}${(error as Error).message}`);
           }
           continue;
         }
         const { id, paths, keys } = instance(hit);
-        let group = pending.get(id);
+        let group = groups.get(id);
         if (!group) {
           group = {
             entry,
@@ -310,19 +309,25 @@ export function mapParameters(entries: readonly (MappingEntry | CompositeEntry)[
             values: keys.map(() => undefined),
             ...(line === undefined ? {} : { line }),
           };
-          pending.set(id, group);
+          groups.set(id, group);
+          read.push(group);
         }
         group.values[hit.index] = value;
       }
-      for (const group of pending.values()) {
+      const out = new Map<string, string>();
+      for (const item of read) {
+        if (Array.isArray(item)) {
+          out.set(item[0], item[1]);
+          continue;
+        }
         let split: readonly (string | undefined)[];
         try {
-          split = group.entry.split(group.values);
+          split = item.entry.split(item.values);
         } catch (error) {
-          const keys = group.keys.filter((_key, index) => group.values[index] !== undefined);
-          throw new Error(`${where(group.line)}${keys.join(', ')}: ${(error as Error).message}`);
+          const keys = item.keys.filter((_key, index) => item.values[index] !== undefined);
+          throw new Error(`${where(item.line)}${keys.join(', ')}: ${(error as Error).message}`);
         }
-        for (const [index, path] of group.paths.entries()) {
+        for (const [index, path] of item.paths.entries()) {
           const value = split[index];
           if (value !== undefined) out.set(path, value);
         }
