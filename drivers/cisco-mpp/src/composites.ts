@@ -8,17 +8,20 @@ import type { CompositeEntry } from '@phonefleet/sdk';
 const HOST_PORT = /^(.*?)(?::(\d{1,5}))?$/s;
 const PORT = { min: 1, max: 65535 };
 
-/** `host[:port]`: the port is left out when it is not pushed, and read back only when present. */
+/**
+ * `host[:port]`: the port is left out when it is not pushed or empty, or when there is no host (the
+ * platform sends an empty outbound proxy with an empty port), and read back only when present.
+ */
 export const hostPort = (host: string, port: string, key: string): CompositeEntry => ({
   paths: [host, port],
   keys: [key],
-  join: ([address, number]) => [number === undefined ? address : `${address ?? ''}:${number}`],
+  join: ([address, number]) => [!number || !address ? address : `${address}:${number}`],
   split([value]) {
     const match = HOST_PORT.exec(value ?? '');
     return [match?.[1] ?? value, match?.[2]];
   },
   domains: [undefined, PORT],
-  describe: 'host:port (the port left out when not pushed)',
+  describe: 'host:port (the port left out when not pushed, empty or without a host)',
 });
 
 const DST = 'settings.timeDate.DST';

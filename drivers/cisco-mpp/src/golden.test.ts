@@ -80,6 +80,26 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('writes a server without a port, or an empty outbound proxy, with no colon', () => {
+    const values = new Map(
+      lineValues(1, {
+        ServerAddress: 'pbx.example.com',
+        ServerPort: '',
+        OutboundProxy: '',
+        OutboundProxyPort: '',
+      }),
+    );
+    const text = render('CP-8841', '00562b043615', values);
+    expect(text).toContain('<Proxy_1_>pbx.example.com</Proxy_1_>');
+    expect(text).toContain('<Outbound_Proxy_1_></Outbound_Proxy_1_>');
+    expect(driver.parse(text)).toEqual(
+      new Map([
+        ['account.1.register.ServerAddress', 'pbx.example.com'],
+        ['account.1.register.OutboundProxy', ''],
+      ]),
+    );
+  });
+
   it('writes the daylight-saving rule, the syslog server with its port and the 12-hour clock', () => {
     const values = new Map([
       ['settings.timeDate.TimeZone', '-05:00'],
