@@ -139,6 +139,21 @@ describe('Fanvil golden files', () => {
     );
   });
 
+  it('writes the codec list by Fanvil’s names, leaving out codecs Fanvil has no name for', () => {
+    const text = render(
+      'X4U',
+      '0c383e07e16c',
+      new Map([['account.2.codec.SIPPreferredVocoder', '9;112;0;8']]),
+    );
+    expect(text).toContain('<VoiceCodecMap>G722,PCMU,PCMA</VoiceCodecMap>');
+    expect(driver.parse(text)).toEqual(new Map([['account.2.codec.SIPPreferredVocoder', '9;0;8']]));
+    expect(() =>
+      driver.parse(
+        '<sysConf>\n<sip><line index="1">\n<VoiceCodecMap>PCMU,G726-16</VoiceCodecMap></line></sip>\n</sysConf>',
+      ),
+    ).toThrow('line 3: sip.line.1.VoiceCodecMap: unexpected value "PCMU,G726-16"');
+  });
+
   it('writes a line set to DNS NAPTR, which Fanvil has no word for, as UDP', () => {
     const values = new Map(lineValues(1, { Enable: '1', ServerAddress: 'pbx.example.com', Transport: '3' }));
     expect(render('X4U', '0c383e07e16c', values)).toContain('<Transport>0</Transport>');

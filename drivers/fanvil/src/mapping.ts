@@ -37,6 +37,36 @@ const timeZone: ValueConversion = {
 /** Catalogue DST weeks 1–4 and 5 (the last); Fanvil writes the last week −1. */
 const dstWeek = valueMap({ '1': '1', '2': '2', '3': '3', '4': '4', '5': '-1' });
 
+/**
+ * The catalogue's ordered codec list (payload numbers joined by `;`) ↔ Fanvil's `VoiceCodecMap`
+ * (names joined by `,`, [FS]). G.722.1, G.722.1C and AMR-WB have no Fanvil name in the sources: they
+ * are left out of the list (README.md); a Fanvil name the catalogue lacks is refused when read.
+ */
+const CODEC_NAMES: Readonly<Record<string, string>> = {
+  '0': 'PCMU',
+  '8': 'PCMA',
+  '18': 'G729',
+  '9': 'G722',
+  '98': 'iLBC',
+  '125': 'OPUS',
+  '4': 'G723',
+  '2': 'G726-32',
+};
+const CODEC_CODES = new Map(Object.entries(CODEC_NAMES).map(([code, name]) => [name, code]));
+const codecList: ValueConversion = {
+  toVendor: (value) =>
+    value
+      .split(';')
+      .flatMap((code) => CODEC_NAMES[code] ?? [])
+      .join(','),
+  fromVendor(value) {
+    if (value === '') return '';
+    const codes = value.split(',').map((name) => CODEC_CODES.get(name.trim()));
+    return codes.every((code) => code !== undefined) ? codes.join(';') : undefined;
+  },
+  domain: Object.keys(CODEC_NAMES),
+};
+
 /** Catalogue transports 0 UDP, 1 TCP, 2 TLS; Fanvil writes TLS as 3. DNS NAPTR (3) has no Fanvil word: UDP. */
 const transport = valueMap({ '0': '0', '1': '1', '2': '3' }, { otherwise: '0' });
 
@@ -118,9 +148,11 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   line('advanced.SubscribeExpire', 'SubExpire'),
   line('advanced.SIPPickupPrefix', 'PickupNum'),
   line('advanced.SIPSlaEnable', 'EnableSCA', on),
+  line('codec.SIPPreferredVocoder', 'VoiceCodecMap', codecList),
   // SIP function.
   { path: 'sipFunction.general.SIPLocalPort', key: 'sip.SIPPort' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'mm.RTPInitialPort' },
+  { path: 'sipFunction.general.SIPRegisterRetry', key: 'sip.RegFailInterval' },
   { path: 'sipFunction.general.SIPDSCP', key: 'qos.SingallingDSCP' }, // Fanvil's spelling
   { path: 'sipFunction.general.Audiodiffserv', key: 'qos.VoiceDSCP' },
   // Network.
