@@ -130,3 +130,42 @@ export const dstRule: CompositeEntry = {
   describe:
     'start=M/D/W/H;end=M/D/W/H;save=H[:mm] — by date D the day and W 0; by week W 1 Monday … 7 Sunday and D 1, 8, 15, 22 (weeks 1–4) or −1 (last); parts not pushed take the catalogue defaults',
 };
+
+/** Codecs by Cisco's names ([SPA5]); the catalogue's others have no name on both SPA and MPP phones. */
+const CODEC_NAMES: Readonly<Record<string, string>> = {
+  '0': 'G711u',
+  '8': 'G711a',
+  '18': 'G729a',
+  '9': 'G722',
+};
+const CODEC_CODES = new Map(Object.entries(CODEC_NAMES).map(([code, name]) => [name, code]));
+const UNSPECIFIED = 'Unspecified';
+
+/**
+ * The catalogue's ordered codec list → Cisco's three preference slots `Preferred_Codec_N_`,
+ * `Second_Preferred_Codec_N_`, `Third_Preferred_Codec_N_` (empty slots `Unspecified`): one catalogue
+ * value written to three keys. Codecs Cisco has no name for, and those past the third, are left out.
+ */
+export const codecPreference: CompositeEntry = {
+  paths: ['account.{n}.codec.SIPPreferredVocoder'],
+  keys: ['Preferred_Codec_{n}_', 'Second_Preferred_Codec_{n}_', 'Third_Preferred_Codec_{n}_'],
+  join([list]) {
+    const names = (list ?? '').split(';').flatMap((code) => CODEC_NAMES[code] ?? []);
+    if (names.length === 0) return [undefined, undefined, undefined];
+    return [0, 1, 2].map((slot) => names[slot] ?? UNSPECIFIED);
+  },
+  split(slots) {
+    if (slots[0] === undefined) return [undefined];
+    const codes = slots
+      .filter((name): name is string => name !== undefined && name !== UNSPECIFIED)
+      .map((name) => {
+        const code = CODEC_CODES.get(name);
+        if (code === undefined) throw new Error(`unexpected codec ${JSON.stringify(name)}`);
+        return code;
+      });
+    return [codes.join(';')];
+  },
+  domains: [Object.keys(CODEC_NAMES)],
+  describe:
+    'the first three of 0→G711u, 8→G711a, 18→G729a, 9→G722 in order, empty slots Unspecified; other codecs left out',
+};

@@ -100,6 +100,23 @@ describe('Cisco MPP golden files', () => {
     );
   });
 
+  it('spreads the codec list over the three preference slots, leaving out codecs Cisco has no name for', () => {
+    const text = render(
+      'CP-8841',
+      '00562b043615',
+      new Map([['account.1.codec.SIPPreferredVocoder', '9;125;0;8;18']]),
+    );
+    expect(text).toContain(
+      '  <Preferred_Codec_1_>G722</Preferred_Codec_1_>\n  <Second_Preferred_Codec_1_>G711u</Second_Preferred_Codec_1_>\n  <Third_Preferred_Codec_1_>G711a</Third_Preferred_Codec_1_>',
+    );
+    expect(driver.parse(text)).toEqual(new Map([['account.1.codec.SIPPreferredVocoder', '9;0;8']]));
+    const two = render('CP-8841', '00562b043615', new Map([['account.2.codec.SIPPreferredVocoder', '18;0']]));
+    expect(two).toContain('<Third_Preferred_Codec_2_>Unspecified</Third_Preferred_Codec_2_>');
+    expect(() =>
+      driver.parse('<flat-profile>\n<Preferred_Codec_1_>OPUS</Preferred_Codec_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Preferred_Codec_1_: unexpected codec "OPUS"');
+  });
+
   it('writes the daylight-saving rule, the syslog server with its port and the 12-hour clock', () => {
     const values = new Map([
       ['settings.timeDate.TimeZone', '-05:00'],

@@ -8,7 +8,7 @@ import {
   valueMap,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { dstRule, hostPort } from './composites.js';
+import { codecPreference, dstRule, hostPort } from './composites.js';
 
 /**
  * Catalogue paths → Cisco flat-profile elements (README.md "Facts" for each). An element name is the
@@ -75,6 +75,7 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
     'Outbound_Proxy_{n}_',
   ),
   extension('advanced.SIPGroupDtmfMode', 'DTMF_Tx_Method', dtmf),
+  codecPreference,
   // SIP function.
   { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
   // Network.
