@@ -9,7 +9,7 @@ import { driverTables } from './testing/driver-tables.js';
 const server: CompositeEntry = {
   paths: ['account.{n}.register.ServerAddress', 'account.{n}.register.ServerPort'],
   keys: ['account.{n}.server'],
-  join: ([host, port]) => [port === undefined ? (host ?? '') : `${host ?? ''}:${port}`],
+  join: ([host, port]) => [!port || !host ? host : `${host}:${port}`],
   split([value]) {
     const match = /^(.*?)(?::(\d{1,5}))?$/s.exec(value ?? '');
     if (!match) throw new Error(`unexpected value ${JSON.stringify(value)}`);

@@ -101,6 +101,8 @@ export function mappedEntries(map: ParameterMap): MappedEntry[] {
         if (declared && !Array.isArray(declared)) values = fc.integer(declared as NumberRange).map(String);
         else if (domain && domain.length > 0) values = fc.constantFrom(...domain);
         else if (node?.Type === 'time') values = clock;
+        // The lines' registration values have no catalogue rule: the platform sends '' for unset ones.
+        if (!node && values) values = fc.oneof(values, fc.constant(''));
         return {
           path,
           values,
