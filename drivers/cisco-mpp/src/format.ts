@@ -1,4 +1,4 @@
-import { escapeXml, type ParameterMap, readXml } from '@phonefleet/sdk';
+import { escapeXml, type ParameterMap, readXml, type VendorValue } from '@phonefleet/sdk';
 
 /**
  * Cisco multiplatform profiles: `<flat-profile>` holding one element per setting, named after the
@@ -32,10 +32,7 @@ const BOOTSTRAP = new Set([
 
 function profile(values: ReadonlyMap<string, string>, map: ParameterMap, comment: string): string {
   const lines = [XML_HEADER, `<!-- ${comment.replace(/--/g, '- -')} -->`, '<flat-profile>'];
-  for (const [path, value] of values) {
-    const mapped = map.toVendor(path, value);
-    if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Cisco element`);
-    const [element, vendorValue] = mapped;
+  for (const [element, vendorValue] of map.toVendorAll(values)) {
     if (!ELEMENT.test(element)) throw new Error(`invalid parameter name: ${JSON.stringify(element)}`);
     const key = FUNCTION.exec(element)?.[1];
     if (key && vendorValue !== '' && !values.has(`phoneKeys.programKey.${key}.Account`))
@@ -61,9 +58,9 @@ export function renderModelProfile(values: ReadonlyMap<string, string>, map: Par
 }
 
 export function parseProfile(text: string, map: ParameterMap): Map<string, string> {
-  const values = new Map<string, string>();
-  if (text.trim() === '') return values;
+  if (text.trim() === '') return new Map();
   const document = readXml(text, 'flat-profile');
+  const read: VendorValue[] = [];
   const switchedOff: string[] = [];
   if (document.name !== 'flat-profile') throw new Error(`line ${document.line}: expected <flat-profile>`);
   for (const element of document.children) {
@@ -77,18 +74,7 @@ export function parseProfile(text: string, map: ParameterMap): Map<string, strin
       continue;
     }
     if (EXTENSION.test(element.name) && value === NO_EXTENSION) continue;
-    let found: [string, string] | undefined;
-    try {
-      found = map.fromVendor(element.name, value);
-    } catch (error) {
-      throw new Error(`line ${element.line}: ${(error as Error).message}`);
-    }
-    const [path, catalogueValue] = found ?? [element.name, value];
-    values.set(path, catalogueValue);
+    read.push([element.name, value, element.line]);
   }
-  for (const element of switchedOff) {
-    const path = map.fromVendor(element, '')?.[0];
-    if (path) values.delete(path);
-  }
-  return values;
+  return map.fromVendorAll(read.filter(([key]) => !switchedOff.includes(key)));
 }

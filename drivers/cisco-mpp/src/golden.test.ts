@@ -27,7 +27,8 @@ describe('Cisco MPP golden files', () => {
         DisplayName: 'Sales Line',
         UserName: '2002',
         Password: 'pass 2002',
-        ServerAddress: 'pbx.example.com:5080',
+        ServerAddress: 'pbx.example.com',
+        ServerPort: '5080',
         Transport: '2',
         RegisterExpires: '1800',
         OutboundProxy: 'sbc.example.com',
@@ -77,6 +78,92 @@ describe('Cisco MPP golden files', () => {
     const text = render('CP-7861', '00562b0a0b0c', values);
     expect(text).toBe(golden('cp7861-firmware.xml'));
     expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('writes a server without a port, or an empty outbound proxy, with no colon', () => {
+    const values = new Map(
+      lineValues(1, {
+        ServerAddress: 'pbx.example.com',
+        ServerPort: '',
+        OutboundProxy: '',
+        OutboundProxyPort: '',
+      }),
+    );
+    const text = render('CP-8841', '00562b043615', values);
+    expect(text).toContain('<Proxy_1_>pbx.example.com</Proxy_1_>');
+    expect(text).toContain('<Outbound_Proxy_1_></Outbound_Proxy_1_>');
+    expect(driver.parse(text)).toEqual(
+      new Map([
+        ['account.1.register.ServerAddress', 'pbx.example.com'],
+        ['account.1.register.OutboundProxy', ''],
+      ]),
+    );
+  });
+
+  it('spreads the codec list over the three preference slots, leaving out codecs Cisco has no name for', () => {
+    const text = render(
+      'CP-8841',
+      '00562b043615',
+      new Map([['account.1.codec.SIPPreferredVocoder', '9;125;0;8;18']]),
+    );
+    expect(text).toContain(
+      '  <Preferred_Codec_1_>G722</Preferred_Codec_1_>\n  <Second_Preferred_Codec_1_>G711u</Second_Preferred_Codec_1_>\n  <Third_Preferred_Codec_1_>G711a</Third_Preferred_Codec_1_>',
+    );
+    expect(driver.parse(text)).toEqual(new Map([['account.1.codec.SIPPreferredVocoder', '9;0;8']]));
+    const two = render('CP-8841', '00562b043615', new Map([['account.2.codec.SIPPreferredVocoder', '18;0']]));
+    expect(two).toContain('<Third_Preferred_Codec_2_>Unspecified</Third_Preferred_Codec_2_>');
+    expect(() =>
+      driver.parse('<flat-profile>\n<Preferred_Codec_1_>OPUS</Preferred_Codec_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Preferred_Codec_1_: unexpected codec "OPUS"');
+  });
+
+  it('writes the daylight-saving rule, the syslog server with its port and the 12-hour clock', () => {
+    const values = new Map([
+      ['settings.timeDate.TimeZone', '-05:00'],
+      ['settings.timeDate.DSTEnable', '1'],
+      ['settings.timeDate.DSTType', '1'],
+      ['settings.timeDate.DSTStartMonth', '3'],
+      ['settings.timeDate.DSTStartWeek', '2'],
+      ['settings.timeDate.DSTStartWeekday', '0'],
+      ['settings.timeDate.DSTStartHour', '2'],
+      ['settings.timeDate.DSTEndMonth', '11'],
+      ['settings.timeDate.DSTEndWeek', '1'],
+      ['settings.timeDate.DSTEndWeekday', '0'],
+      ['settings.timeDate.DSTEndHour', '2'],
+      ['settings.timeDate.DSTOffset', '60'],
+      ['settings.timeDate.TimeFormat', '1'],
+      ['maintenance.logCollection.SyslogServer', 'logs.example.com'],
+      ['maintenance.logCollection.SyslogPort', '1514'],
+    ]);
+    const text = render('CP-8841', '00562b043615', values);
+    expect(text).toBe(golden('cp8841-dst.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('reads a rule by date, the last week, a half-hour saving, and refuses a rule the catalogue cannot hold', () => {
+    const profile = (rule: string) =>
+      `<flat-profile>\n<Daylight_Saving_Time_Rule>${rule}</Daylight_Saving_Time_Rule>\n</flat-profile>`;
+    expect(driver.parse(profile('start=4/1/0/0;end=10/31/0/3;save=0:30'))).toEqual(
+      new Map([
+        ['settings.timeDate.DSTType', '0'],
+        ['settings.timeDate.DSTStartMonth', '4'],
+        ['settings.timeDate.DSTStartDate', '1'],
+        ['settings.timeDate.DSTStartHour', '0'],
+        ['settings.timeDate.DSTEndMonth', '10'],
+        ['settings.timeDate.DSTEndDate', '31'],
+        ['settings.timeDate.DSTEndHour', '3'],
+        ['settings.timeDate.DSTOffset', '30'],
+      ]),
+    );
+    expect(
+      driver.parse(profile('start=3/-1/7/2;end=10/-1/7/3;save=1')).get('settings.timeDate.DSTStartWeek'),
+    ).toBe('5');
+    expect(() => driver.parse(profile('start=3/10/7/2;end=10/-1/7/3;save=1'))).toThrow(
+      'line 2: Daylight_Saving_Time_Rule: day 10 is not the start of a week or the last week',
+    );
+    expect(() => driver.parse(profile('start=3/8/7/2;end=10/31/0/3;save=1'))).toThrow(
+      'start and end must both be by date or both by week',
+    );
   });
 
   it('serves the model-wide file $PSN.xml with only the rule to the phone’s own file', () => {

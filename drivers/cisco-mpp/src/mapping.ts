@@ -1,5 +1,6 @@
 import {
   booleanAs,
+  type CompositeEntry,
   type DriverText,
   type MappingEntry,
   mapParameters,
@@ -7,6 +8,7 @@ import {
   valueMap,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
+import { codecPreference, dstRule, hostPort } from './composites.js';
 
 /**
  * Catalogue paths → Cisco flat-profile elements (README.md "Facts" for each). An element name is the
@@ -52,14 +54,14 @@ const extension = (path: string, element: string, convert?: ValueConversion): Ma
   ...(convert ? { convert } : {}),
 });
 
-export const entries: MappingEntry[] = [
+export const entries: (MappingEntry | CompositeEntry)[] = [
   // Extensions (Cisco's accounts), Voice > Ext N.
   extension('register.Enable', 'Line_Enable', valueMap({ '1': 'Yes', '0': 'No' })),
   extension('register.DisplayName', 'Display_Name'),
   extension('register.UserName', 'User_ID'),
   extension('register.RegisterName', 'Auth_ID'),
   extension('register.Password', 'Password'),
-  extension('register.ServerAddress', 'Proxy'),
+  hostPort('account.{n}.register.ServerAddress', 'account.{n}.register.ServerPort', 'Proxy_{n}_'),
   // Spec §9 transports 0 UDP, 1 TCP, 2 TLS, 3 DNS NAPTR; Cisco's AUTO picks the transport by NAPTR.
   extension(
     'register.Transport',
@@ -67,8 +69,13 @@ export const entries: MappingEntry[] = [
     valueMap({ '0': 'UDP', '1': 'TCP', '2': 'TLS', '3': 'AUTO' }),
   ),
   extension('register.RegisterExpires', 'Register_Expires'),
-  extension('register.OutboundProxy', 'Outbound_Proxy'),
+  hostPort(
+    'account.{n}.register.OutboundProxy',
+    'account.{n}.register.OutboundProxyPort',
+    'Outbound_Proxy_{n}_',
+  ),
   extension('advanced.SIPGroupDtmfMode', 'DTMF_Tx_Method', dtmf),
+  codecPreference,
   // SIP function.
   { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
   // Network.
@@ -97,10 +104,22 @@ export const entries: MappingEntry[] = [
   { path: 'settings.timeDate.SntpServer1', key: 'Primary_NTP_Server' },
   { path: 'settings.timeDate.SntpServer2', key: 'Secondary_NTP_Server' },
   { path: 'settings.timeDate.TimeZone', key: 'Time_Zone', convert: timeZone },
+  // Cisco has no automatic DST (catalogue 2): the rule below is applied, as for Enabled.
+  {
+    path: 'settings.timeDate.DSTEnable',
+    key: 'Daylight_Saving_Time_Enable',
+    convert: valueMap({ '0': 'No', '1': 'Yes' }, { otherwise: 'Yes' }),
+  },
+  dstRule,
+  {
+    path: 'settings.timeDate.TimeFormat',
+    key: 'Time_Format',
+    convert: valueMap({ '0': '24hr', '1': '12hr' }),
+  },
   // Maintenance: what firmware pushes and administration need.
   { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'Upgrade_Rule' },
   { path: 'maintenance.changePassword.AdminPassword', key: 'Admin_Password' },
-  { path: 'maintenance.logCollection.SyslogServer', key: 'Syslog_Server' },
+  hostPort('maintenance.logCollection.SyslogServer', 'maintenance.logCollection.SyslogPort', 'Syslog_Server'),
 ];
 
 export const map = mapParameters(entries);
@@ -128,9 +147,6 @@ const notMapped = reason(
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: { path: string; reason: DriverText }[] = [
-  // The server's port goes into `Proxy_N_` (`host:port`), the syslog port into `Syslog_Server`.
-  { path: 'account.*.register.ServerPort', reason: inValue },
-  { path: 'account.*.register.OutboundProxyPort', reason: inValue },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipsecVpn', reason: noKey },
@@ -145,10 +161,8 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'phoneKeys.programKey.*.Type', reason: keyFunction },
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   { path: 'phoneKeys', reason: notMapped },
-  { path: 'settings.timeDate.DSTEnable', reason: inValue },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },
-  { path: 'maintenance.logCollection.SyslogPort', reason: inValue },
   { path: 'maintenance', reason: notMapped },
 ];

@@ -1,4 +1,4 @@
-import { escapeXml, type ParameterMap, readXml, type XmlElement } from '@phonefleet/sdk';
+import { escapeXml, type ParameterMap, readXml, type VendorValue, type XmlElement } from '@phonefleet/sdk';
 
 /**
  * Fanvil `sysConf` XML (X-series firmware 2.x): `<sysConf>`, `<Version>2.0002</Version>`, then the
@@ -47,10 +47,7 @@ function write(node: Node, depth: number, lines: string[]) {
 
 export function renderSysConf(values: ReadonlyMap<string, string>, map: ParameterMap, comment: string) {
   const root: Node = { children: new Map([['Version', { children: new Map(), value: VERSION }]]) };
-  for (const [path, value] of values) {
-    const mapped = map.toVendor(path, value);
-    if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Fanvil key`);
-    const [key, vendorValue] = mapped;
+  for (const [key, vendorValue] of map.toVendorAll(values)) {
     let node = root;
     for (const { tag } of elements(key)) {
       let child = node.children.get(tag);
@@ -87,22 +84,13 @@ function collect(
 }
 
 export function parseSysConf(text: string, map: ParameterMap): Map<string, string> {
-  const values = new Map<string, string>();
-  if (text.trim() === '') return values;
+  if (text.trim() === '') return new Map();
   const document = readXml(text, 'sysConf');
   if (document.name !== 'sysConf') throw new Error(`line ${document.line}: expected <sysConf>`);
+  const read: VendorValue[] = [];
   for (const element of document.children) {
     if (element.name === 'Version' && element.children.length === 0) continue;
-    collect(element, '', (key, value, line) => {
-      let read: [string, string] | undefined;
-      try {
-        read = map.fromVendor(key, value);
-      } catch (error) {
-        throw new Error(`line ${line}: ${(error as Error).message}`);
-      }
-      const [path, catalogueValue] = read ?? [key, value];
-      values.set(path, catalogueValue);
-    });
+    collect(element, '', (key, value, line) => read.push([key, value, line]));
   }
-  return values;
+  return map.fromVendorAll(read);
 }

@@ -39,8 +39,8 @@ describe('Fanvil golden files', () => {
       ['network.ipParameter.VLANId', '20'],
       ['network.ipParameter.DataVLANId', '30'],
       ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
-      ...keyValues('programKey', '1', { Type: '2', Value: 'SIP1', Label: 'Reception' }),
-      ...keyValues('programKey', '3', { Type: '1', Value: '2010@1/f', Label: 'Alice' }),
+      ...keyValues('programKey', '1', { Type: '2', Account: '1', Label: 'Reception' }),
+      ...keyValues('programKey', '3', { Type: '1', Account: '1', Value: '2010', Label: 'Alice' }),
       ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
       ['settings.timeDate.SntpServer2', 'ntp2.example.com'],
       ['settings.timeDate.TimeZone', '+01:00'],
@@ -69,6 +69,24 @@ describe('Fanvil golden files', () => {
     ]);
     const text = render('X210', '0c383e112233', values);
     expect(text).toBe(golden('x210-firmware.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('writes a DST week rule, the last week as −1 and Sunday as 0', () => {
+    const values = new Map([
+      ['settings.timeDate.TimeZone', '+01:00'],
+      ['settings.timeDate.DSTStartMonth', '3'],
+      ['settings.timeDate.DSTStartWeek', '5'],
+      ['settings.timeDate.DSTStartWeekday', '0'],
+      ['settings.timeDate.DSTStartHour', '2'],
+      ['settings.timeDate.DSTEndMonth', '10'],
+      ['settings.timeDate.DSTEndWeek', '5'],
+      ['settings.timeDate.DSTEndWeekday', '0'],
+      ['settings.timeDate.DSTEndHour', '3'],
+      ['settings.timeDate.DSTOffset', '60'],
+    ]);
+    const text = render('X4U', '0c383e07e16c', values);
+    expect(text).toBe(golden('x4u-dst.cfg'));
     expect(driver.parse(text)).toEqual(values);
   });
 
@@ -101,6 +119,39 @@ describe('Fanvil golden files', () => {
         ['call.port.1.AutoOnhook', '1'],
       ]),
     );
+  });
+
+  it('writes BLF and call park keys as memory keys carrying number, line and type, and reads them back', () => {
+    const values = new Map([
+      ...keyValues('programKey', '2', { Type: '5', Value: '2011', Account: '2' }),
+      ...keyValues('programKey', '4', { Type: '14', Value: '700', Account: '1' }),
+      ...keyValues('programKey', '5', { Type: '17', Value: '*21#' }),
+    ]);
+    const text = render('X4U', '0c383e07e16c', values);
+    expect(text).toContain('<Fkey index="2">\n        <Type>1</Type>\n        <Value>2011@2/ba</Value>');
+    expect(text).toContain('<Fkey index="4">\n        <Type>1</Type>\n        <Value>700@1/c</Value>');
+    expect(text).toContain('<Fkey index="5">\n        <Type>5</Type>\n        <Value>*21#</Value>');
+    expect(driver.parse(text)).toEqual(values);
+    const memoryKey = (value: string) =>
+      `<sysConf>\n<dsskey><dssSide index="1"><Fkey index="7">\n<Type>1</Type>\n<Value>${value}</Value></Fkey></dssSide></dsskey>\n</sysConf>`;
+    expect(() => driver.parse(memoryKey('2010'))).toThrow(
+      'line 3: dsskey.dssSide.1.Fkey.7.Type, dsskey.dssSide.1.Fkey.7.Value: expected number@line/f, /ba or /c, not "2010"',
+    );
+  });
+
+  it('writes the codec list by Fanvil’s names, leaving out codecs Fanvil has no name for', () => {
+    const text = render(
+      'X4U',
+      '0c383e07e16c',
+      new Map([['account.2.codec.SIPPreferredVocoder', '9;112;0;8']]),
+    );
+    expect(text).toContain('<VoiceCodecMap>G722,PCMU,PCMA</VoiceCodecMap>');
+    expect(driver.parse(text)).toEqual(new Map([['account.2.codec.SIPPreferredVocoder', '9;0;8']]));
+    expect(() =>
+      driver.parse(
+        '<sysConf>\n<sip><line index="1">\n<VoiceCodecMap>PCMU,G726-16</VoiceCodecMap></line></sip>\n</sysConf>',
+      ),
+    ).toThrow('line 3: sip.line.1.VoiceCodecMap: unexpected value "PCMU,G726-16"');
   });
 
   it('writes a line set to DNS NAPTR, which Fanvil has no word for, as UDP', () => {

@@ -1,5 +1,6 @@
 import {
   booleanAs,
+  type CompositeEntry,
   type DriverText,
   type MappingEntry,
   mapParameters,
@@ -33,18 +34,86 @@ const timeZone: ValueConversion = {
   },
 };
 
+/** Catalogue DST weeks 1–4 and 5 (the last); Fanvil writes the last week −1. */
+const dstWeek = valueMap({ '1': '1', '2': '2', '3': '3', '4': '4', '5': '-1' });
+
+/**
+ * The catalogue's ordered codec list (payload numbers joined by `;`) ↔ Fanvil's `VoiceCodecMap`
+ * (names joined by `,`, [FS]). G.722.1, G.722.1C and AMR-WB have no Fanvil name in the sources: they
+ * are left out of the list (README.md); a Fanvil name the catalogue lacks is refused when read.
+ */
+const CODEC_NAMES: Readonly<Record<string, string>> = {
+  '0': 'PCMU',
+  '8': 'PCMA',
+  '18': 'G729',
+  '9': 'G722',
+  '98': 'iLBC',
+  '125': 'OPUS',
+  '4': 'G723',
+  '2': 'G726-32',
+};
+const CODEC_CODES = new Map(Object.entries(CODEC_NAMES).map(([code, name]) => [name, code]));
+const codecList: ValueConversion = {
+  toVendor: (value) =>
+    value
+      .split(';')
+      .flatMap((code) => CODEC_NAMES[code] ?? [])
+      .join(','),
+  fromVendor(value) {
+    if (value === '') return '';
+    const codes = value.split(',').map((name) => CODEC_CODES.get(name.trim()));
+    return codes.every((code) => code !== undefined) ? codes.join(';') : undefined;
+  },
+  domain: Object.keys(CODEC_NAMES),
+};
+
 /** Catalogue transports 0 UDP, 1 TCP, 2 TLS; Fanvil writes TLS as 3. DNS NAPTR (3) has no Fanvil word: UDP. */
 const transport = valueMap({ '0': '0', '1': '1', '2': '3' }, { otherwise: '0' });
 
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; Fanvil 0 in-band, 1 RFC 2833, 2 SIP INFO. */
 const dtmf = valueMap({ '0': '0', '1': '2', '2': '1' }, { otherwise: '1' });
 
+/** Memory-key suffixes by catalogue key type: speed dial, BLF, call park ([FS], [WZ]). */
+const MEMORY_SUFFIX: Readonly<Record<string, string>> = { '1': 'f', '5': 'ba', '14': 'c' };
+const MEMORY_TYPE = new Map(Object.entries(MEMORY_SUFFIX).map(([type, suffix]) => [suffix, type]));
+const MEMORY_VALUE = /^(.*)@(\d{1,3})\/(f|ba|c)$/s;
+const LINE_VALUE = /^SIP(\d{1,3})$/;
+
 /**
- * Catalogue key types → Fanvil DSS key types: 2 a line key, 1 a memory key (speed dial; the value
- * carries the number), 5 DTMF, 0 none. Types whose Fanvil code sits in the value's suffix (BLF, park)
- * are written none.
+ * A DSS key's catalogue Type, Value and Account ↔ Fanvil's `Type` and `Value`. Speed dial, BLF and
+ * call park are Fanvil memory keys (type 1) whose value is `number@line/f|ba|c`; a line key is type 2
+ * valued `SIP<line>`; DTMF is type 5 with its digits; none is 0. Catalogue types Fanvil has no DSS
+ * code for are written none. The account of a key that acts on none (none, DTMF) is not written.
  */
-const keyType = valueMap({ '0': '0', '1': '1', '2': '2', '17': '5' }, { otherwise: '0' });
+const dssKey = (side: string): CompositeEntry => ({
+  paths: ['Type', 'Value', 'Account'].map((cell) => `phoneKeys.programKey.{n}.${cell}`),
+  keys: [`${side}.Type`, `${side}.Value`],
+  join([type, value, account]) {
+    const suffix = type === undefined ? undefined : MEMORY_SUFFIX[type];
+    if (suffix) return ['1', `${value ?? ''}@${account ?? '1'}/${suffix}`];
+    if (type === '2') return ['2', `SIP${account ?? '1'}`];
+    if (type === undefined) return [undefined, value];
+    return [type === '17' ? '5' : '0', value];
+  },
+  split([type, value]) {
+    if (type === '1') {
+      const memory = MEMORY_VALUE.exec(value ?? '');
+      if (!memory) throw new Error(`expected number@line/f, /ba or /c, not ${JSON.stringify(value)}`);
+      return [MEMORY_TYPE.get(memory[3] ?? ''), memory[1], memory[2]];
+    }
+    if (type === '2') {
+      const line = LINE_VALUE.exec(value ?? '');
+      if (!line) throw new Error(`expected SIP<line>, not ${JSON.stringify(value)}`);
+      return ['2', undefined, line[1]];
+    }
+    if (type === '5') return ['17', value, undefined];
+    if (type === '0' || type === undefined) return [type, value, undefined];
+    throw new Error(`unexpected key type ${JSON.stringify(type)}`);
+  },
+  domains: [['0', '1', '2', '5', '14', '17']],
+  describe:
+    '0→0 none; 1 speed dial→1 number@line/f; 5 BLF→1 number@line/ba; 14 call park→1 number@line/c; 2 line→2 SIP<line>; 17 DTMF→5 digits; other types→0',
+});
 
 const line = (path: string, key: string, convert?: ValueConversion): MappingEntry => ({
   path: `account.{n}.${path}`,
@@ -52,7 +121,7 @@ const line = (path: string, key: string, convert?: ValueConversion): MappingEntr
   ...(convert ? { convert } : {}),
 });
 
-export const entries: MappingEntry[] = [
+export const entries: (MappingEntry | CompositeEntry)[] = [
   // SIP lines (sdk lines.ts), written from the bound account.
   line('register.Enable', 'EnableReg'),
   line('register.Label', 'SipName'),
@@ -79,9 +148,11 @@ export const entries: MappingEntry[] = [
   line('advanced.SubscribeExpire', 'SubExpire'),
   line('advanced.SIPPickupPrefix', 'PickupNum'),
   line('advanced.SIPSlaEnable', 'EnableSCA', on),
+  line('codec.SIPPreferredVocoder', 'VoiceCodecMap', codecList),
   // SIP function.
   { path: 'sipFunction.general.SIPLocalPort', key: 'sip.SIPPort' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'mm.RTPInitialPort' },
+  { path: 'sipFunction.general.SIPRegisterRetry', key: 'sip.RegFailInterval' },
   { path: 'sipFunction.general.SIPDSCP', key: 'qos.SingallingDSCP' }, // Fanvil's spelling
   { path: 'sipFunction.general.Audiodiffserv', key: 'qos.VoiceDSCP' },
   // Network.
@@ -104,13 +175,20 @@ export const entries: MappingEntry[] = [
   { path: 'provision.autoProvision.ProvisionUsername', key: 'ap.DefaultUsername' },
   { path: 'provision.autoProvision.ProvisionPassword', key: 'ap.DefaultPassword' },
   // Phone keys: the DSS keys beside the screen (first side page).
-  { path: 'phoneKeys.programKey.{n}.Type', key: 'dsskey.dssSide.1.Fkey.{n}.Type', convert: keyType },
-  { path: 'phoneKeys.programKey.{n}.Value', key: 'dsskey.dssSide.1.Fkey.{n}.Value' },
+  dssKey('dsskey.dssSide.1.Fkey.{n}'),
   { path: 'phoneKeys.programKey.{n}.Label', key: 'dsskey.dssSide.1.Fkey.{n}.Title' },
   // Time and date.
   { path: 'settings.timeDate.SntpServer1', key: 'phone.date.SNTPServer' },
   { path: 'settings.timeDate.SntpServer2', key: 'phone.date.SecondSNTPServer' },
   { path: 'settings.timeDate.TimeZone', key: 'phone.date.TimeZone', convert: timeZone },
+  // Daylight saving by week ([WZ]): month, week of the month (−1 the last), weekday (0 Sunday), hour.
+  ...(['Start', 'End'] as const).flatMap((edge): MappingEntry[] => [
+    { path: `settings.timeDate.DST${edge}Month`, key: `phone.date.DST${edge}Mon` },
+    { path: `settings.timeDate.DST${edge}Week`, key: `phone.date.DST${edge}Week`, convert: dstWeek },
+    { path: `settings.timeDate.DST${edge}Weekday`, key: `phone.date.DST${edge}Wday` },
+    { path: `settings.timeDate.DST${edge}Hour`, key: `phone.date.DST${edge}Hour` },
+  ]),
+  { path: 'settings.timeDate.DSTOffset', key: 'phone.date.DSTMinOffset' },
   // Maintenance: what pushes and upgrades need.
   { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'AUTOUPDATE_CONFIG_MODULE.Auto_Image_URL' },
   { path: 'maintenance.changePassword.AdminPassword', key: 'web.account.1.Password' },
@@ -122,9 +200,13 @@ export const map = mapParameters(entries);
 
 const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
 const noKey = reason('Fanvil X-series phones have no equivalent setting', 'Fanvil X 系列话机没有对应的设置');
-const inValue = reason(
-  'Fanvil writes the key’s account inside its value (number@line/type); this setting has no Fanvil element of its own',
-  'Fanvil 将按键的账号写在按键值中（号码@线路/类型），此参数没有对应的 Fanvil 配置项',
+const extension = reason(
+  'Fanvil memory keys carry no extension of their own (the value is number@line/type)',
+  'Fanvil 记忆键没有单独的分机设置（按键值为 号码@线路/类型）',
+);
+const dstMode = reason(
+  'The public Fanvil sources disagree on the DST switch and do not say how the rule’s mode is written; the DST week rule itself is sent',
+  '公开的 Fanvil 资料对夏令时开关说法不一，也未说明规则模式的写法；夏令时的按周规则本身会下发',
 );
 const notMapped = reason(
   'Not mapped by the Fanvil driver yet: this setting does not reach Fanvil phones',
@@ -143,9 +225,13 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
   { path: 'provision', reason: notMapped },
-  { path: 'phoneKeys.programKey.*.Account', reason: inValue },
+  { path: 'phoneKeys.programKey.*.Extension', reason: extension },
   ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
   { path: 'phoneKeys', reason: notMapped },
+  ...['DSTEnable', 'DSTType', 'DSTStartDate', 'DSTEndDate'].map((key) => ({
+    path: `settings.timeDate.${key}`,
+    reason: dstMode,
+  })),
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },

@@ -62,6 +62,10 @@ export function driverTables(driver: DriverManifest): string {
           : 'as is';
       out.push(`| \`${entry.path}\` | \`${entry.key}\` | ${cell(values)} |`);
     }
+    const code = (texts: readonly string[]) => texts.map((text) => `\`${text}\``).join('<br>');
+    for (const entry of map.composites) {
+      out.push(`| ${code(entry.paths)} | ${code(entry.keys)} | ${cell(entry.describe)} |`);
+    }
     out.push('');
   }
   if (unsupported.length > 0) {

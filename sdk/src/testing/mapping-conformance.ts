@@ -5,7 +5,7 @@ import type { ParameterNode, ParameterTree } from '../catalogue/types.js';
 import type { DriverManifest, ModelCapabilities, RenderContext } from '../driver.js';
 import { unsupportedReason } from '../driver-parameters.js';
 import { linePaths } from '../lines.js';
-import type { ParameterMap } from '../parameter-map.js';
+import type { NumberRange, ParameterMap } from '../parameter-map.js';
 import type { ConformanceCheck } from './driver-conformance.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what such formats cannot carry
@@ -59,12 +59,23 @@ export interface MappedEntry {
   sample: string;
   /** Whether the share tree or the lines know the path. */
   known: boolean;
+  /** For a composite entry's path: its instance, whose paths a round trip draws together. */
+  group?: string;
+}
+
+/** `[min,max]` of a number rule, `*` unbounded. */
+function numberRange(node: ParameterNode | undefined): fc.Arbitrary<string> | undefined {
+  const match = node?.Type === 'number' ? /^\[(-?\d+|\*),(-?\d+|\*)\]$/.exec(node.ValueRule) : null;
+  if (!match) return undefined;
+  const min = match[1] === '*' ? 0 : Number(match[1]);
+  const max = match[2] === '*' ? min + 100_000 : Number(match[2]);
+  return fc.integer({ min, max }).map(String);
 }
 
 /** The map's entries as concrete catalogue paths, with the values a round trip may draw for each. */
 export function mappedEntries(map: ParameterMap): MappedEntry[] {
   const nodes = shareNodes();
-  return map.entries.flatMap((entry) =>
+  const oneToOne = map.entries.flatMap((entry) =>
     [1, 2].map((number) => {
       const path = entry.path.replace(/\{[a-z]+\}/g, String(number));
       const node = nodes.get(path);
@@ -77,6 +88,59 @@ export function mappedEntries(map: ParameterMap): MappedEntry[] {
       return { path, values, sample: domain?.[0] ?? node?.DefaultValue ?? 'sample', known: nodes.has(path) };
     }),
   );
+  // A composite's values are read back from one vendor value: each is drawn from what the catalogue
+  // accepts for it (options, number range, clock), free text otherwise.
+  const composite = map.composites.flatMap((entry, position) =>
+    [1, 2].flatMap((number) =>
+      entry.paths.map((template, index): MappedEntry => {
+        const path = template.replace(/\{[a-z]+\}/g, String(number));
+        const node = nodes.get(path);
+        const declared = entry.domains?.[index];
+        const domain = Array.isArray(declared) ? declared : node?.options?.map((o) => o.value);
+        let values: fc.Arbitrary<string> | undefined = numberRange(node);
+        if (declared && !Array.isArray(declared)) values = fc.integer(declared as NumberRange).map(String);
+        else if (domain && domain.length > 0) values = fc.constantFrom(...domain);
+        else if (node?.Type === 'time') values = clock;
+        // The lines' registration values have no catalogue rule: the platform sends '' for unset ones.
+        if (!node && values) values = fc.oneof(values, fc.constant(''));
+        return {
+          path,
+          values,
+          sample: domain?.[0] ?? node?.DefaultValue ?? 'sample',
+          known: nodes.has(path),
+          group: `${position}:${number}`,
+        };
+      }),
+    ),
+  );
+  return [...oneToOne, ...composite];
+}
+
+/**
+ * What a round trip draws: one value for a one-to-one entry, every value of a composite's instance
+ * together (a composite reads back what its vendor value holds, so a partial draw would not return).
+ */
+export function mappedUnits(
+  entries: readonly MappedEntry[],
+  free: fc.Arbitrary<string>,
+): fc.Arbitrary<(readonly [string, string])[]>[] {
+  const groups = new Map<string, MappedEntry[]>();
+  const units: fc.Arbitrary<(readonly [string, string])[]>[] = [];
+  for (const entry of entries) {
+    if (entry.group === undefined) {
+      units.push((entry.values ?? free).map((value) => [[entry.path, value] as const]));
+      continue;
+    }
+    const group = groups.get(entry.group);
+    if (group) group.push(entry);
+    else groups.set(entry.group, [entry]);
+  }
+  for (const group of groups.values()) {
+    units.push(
+      fc.tuple(...group.map((entry) => (entry.values ?? free).map((value) => [entry.path, value] as const))),
+    );
+  }
+  return units;
 }
 
 function assert(condition: boolean, message: string): asserts condition {
@@ -120,7 +184,7 @@ export function coverageConformance(driver: DriverManifest, context: RenderConte
       name: 'refuses a value its format cannot carry rather than writing it',
       run() {
         const plain = map
-          ? mappedEntries(map).find((entry) => entry.values === undefined)?.path
+          ? mappedEntries(map).find((entry) => entry.values === undefined && entry.group === undefined)?.path
           : 'network.ipParameter.MTU';
         assert(plain !== undefined, 'no mapped parameter takes free text');
         for (const value of ['a\nevil = 1', 'a\revil', ' padded', 'padded\t']) {
