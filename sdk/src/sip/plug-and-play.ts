@@ -62,7 +62,9 @@ export function readUaProfileSubscribe(
   const { type, params } = eventParameters(request.headers.get('Event') ?? '');
   if (type !== 'ua-profile' || params.get('profile-type')?.toLowerCase() !== 'device') return undefined;
   const from = /<([^>]+)>/.exec(request.headers.get('From') ?? '')?.[1];
-  const mac = macOf(from ? parseSipUri(from)?.user : undefined) ?? macOf(params.get('mac'));
+  // The whole user part: a MAC written with colons is not a `user:password` pair here.
+  const user = /^sips?:([^@]+)@/i.exec(from ?? '')?.[1];
+  const mac = macOf(user?.replace(/%3a/gi, ':')) ?? macOf(params.get('mac'));
   if (!mac) return undefined;
   const contactUri = /<([^>]+)>/.exec(request.headers.get('Contact') ?? '')?.[1] ?? '';
   const contact = parseSipUri(contactUri);

@@ -103,11 +103,21 @@ export class PnpResponder {
   private async answer(request: SipRequest, remote: SipRemote): Promise<SipResponseInit | undefined> {
     const subscribe = this.endpoint ? readUaProfileSubscribe(request, remote) : undefined;
     if (!subscribe || !Number.isInteger(subscribe.cseq)) return undefined;
-    const verdict = await this.db.one<{ won: boolean; known: boolean }>(CLAIM_SQL, [
-      subscribe.callId,
-      subscribe.cseq,
-      subscribe.mac,
-    ]);
+    let verdict: { won: boolean; known: boolean } | undefined;
+    try {
+      verdict = await this.db.one<{ won: boolean; known: boolean }>(CLAIM_SQL, [
+        subscribe.callId,
+        subscribe.cseq,
+        subscribe.mac,
+      ]);
+    } catch (error) {
+      // Silence, not a 500: another instance may answer, and the phone retransmits meanwhile.
+      this.logger.warn(
+        { err: error, mac: subscribe.mac },
+        'plug-and-play request not answered: database error',
+      );
+      return undefined;
+    }
     if (!verdict?.won) return undefined;
     const url = verdict.known ? this.config.pnp.url : this.config.pnp.defaultUrl;
     if (!url) return undefined;
