@@ -28,12 +28,13 @@ function isolation(): { command: string[]; multicast: boolean } {
   const direct = ['node', '--import', 'tsx'];
   // ZERO_TOUCH_UNICAST=1 runs the fallback on purpose, to check it where namespaces work.
   if (process.env.ZERO_TOUCH_UNICAST === '1') return { command: direct, multicast: false };
+  const setup = 'ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo';
   for (const unshare of [
     ['unshare', '-n'],
     ['unshare', '-rn'],
   ]) {
-    if (spawnSync(unshare[0] ?? '', [...unshare.slice(1), 'true']).status !== 0) continue;
-    const setup = 'ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo';
+    // The probe is the setup itself: a namespace without `ip` (iproute2) cannot run the test either.
+    if (spawnSync(unshare[0] ?? '', [...unshare.slice(1), 'sh', '-c', setup]).status !== 0) continue;
     return { command: [...unshare, 'sh', '-c', `${setup} && exec "$0" "$@"`, ...direct], multicast: true };
   }
   return { command: direct, multicast: false };
