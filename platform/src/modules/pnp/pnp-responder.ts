@@ -64,7 +64,17 @@ export class PnpResponder {
     }
     const endpoint = await this.bind();
     if (!endpoint) return;
-    if (settings.group) endpoint.joinMulticastGroup(settings.group, settings.interfaceAddress || undefined);
+    if (settings.group) {
+      try {
+        endpoint.joinMulticastGroup(settings.group, settings.interfaceAddress || undefined);
+      } catch (error) {
+        // No multicast route or no such interface: unicast SUBSCRIBEs are still answered.
+        this.logger.warn(
+          { err: error, group: settings.group, interfaceAddress: settings.interfaceAddress || undefined },
+          'cannot join the SIP plug-and-play multicast group: check PNP_INTERFACE and the host has a multicast route',
+        );
+      }
+    }
     endpoint.onRequest((request, remote) => this.answer(request, remote));
     this.endpoint = endpoint;
     const { address, port } = endpoint.address;

@@ -253,4 +253,16 @@ describe('several instances on one database', () => {
       await sip.close();
     }
   });
+
+  it('a group it cannot join (no such interface) does not stop the console: unicast is still answered', async () => {
+    const lonely = await createTestConsole({
+      databaseUrl: first.config.databaseUrl,
+      pnp: { ...pnp, group: '224.0.1.75', interfaceAddress: '192.0.2.77' },
+    });
+    try {
+      expect(lonely.cradle.pnpResponder.listening?.port).toBeGreaterThan(0);
+    } finally {
+      await lonely.stop();
+    }
+  });
 });
