@@ -170,6 +170,14 @@ describe('zero-touch: phones that boot knowing nothing find the console by SIP p
     expect(stranger?.url).toBe(`${phase('default').consoleUrl}/prov/`);
     expect(stranger?.status).not.toBe(200);
   });
+
+  it('the stranger sent to the default URL shows in the unknown-device list, ready to be added', async () => {
+    const rows = await running.cradle.db.query<{ reason: string }>(
+      'SELECT reason FROM unknown_devices WHERE mac = $1',
+      [STRANGER.mac],
+    );
+    expect(rows.map((row) => row.reason)).toContain('MAC not in inventory');
+  });
 });
 
 describe('several instances on one database', () => {
