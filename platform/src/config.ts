@@ -42,6 +42,24 @@ export interface ConsoleConfig {
   metricsToken: string | undefined;
   /** The header's documents link (DOCS_URL): the user documentation of this installation. */
   documentsUrl: string | undefined;
+  /** SIP plug-and-play on the LAN (docs/zero-touch.md); off unless PNP_ENABLE=1. */
+  pnp: PnpSettings;
+}
+
+/** The ua-profile responder (docs/zero-touch.md). */
+export interface PnpSettings {
+  enabled: boolean;
+  /** Group joined (224.0.1.75); empty listens for unicast SUBSCRIBEs only. */
+  group: string;
+  /** Address and port the responder listens on when it does not share the task engine's socket. */
+  address: string;
+  port: number;
+  /** Interface address the group is joined on; empty lets the system pick. */
+  interfaceAddress: string;
+  /** URL given to phones in a device list: PNP_URL, else `<PUBLIC_URL>/prov/`. */
+  url: string | undefined;
+  /** URL given to phones no device list holds (PNP_DEFAULT_URL); unset, they get no answer. */
+  defaultUrl: string | undefined;
 }
 
 /** How the task engine notifies phones (docs/tasks.md). */
@@ -65,7 +83,10 @@ export interface PushSettings {
   tickMs: number;
 }
 
-export type ConsoleOptions = Partial<Omit<ConsoleConfig, 'push'>> & { push?: Partial<PushSettings> };
+export type ConsoleOptions = Partial<Omit<ConsoleConfig, 'push' | 'pnp'>> & {
+  push?: Partial<PushSettings>;
+  pnp?: Partial<PnpSettings>;
+};
 
 function numberFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -115,5 +136,20 @@ export function loadConfig(
       tickMs: 1000,
       ...options.push,
     },
+    pnp: pnpSettings(options, env),
+  };
+}
+
+function pnpSettings(options: ConsoleOptions, env: NodeJS.ProcessEnv): PnpSettings {
+  const publicUrl = options.publicUrl ?? (env.PUBLIC_URL || undefined);
+  return {
+    enabled: env.PNP_ENABLE === '1' || env.PNP_ENABLE === 'true',
+    group: env.PNP_GROUP ?? '224.0.1.75',
+    address: env.PNP_ADDRESS || '0.0.0.0',
+    port: numberFrom(env.PNP_PORT, 5060),
+    interfaceAddress: env.PNP_INTERFACE ?? '',
+    url: env.PNP_URL || (publicUrl ? `${publicUrl.replace(/\/$/, '')}/prov/` : undefined),
+    defaultUrl: env.PNP_DEFAULT_URL || undefined,
+    ...options.pnp,
   };
 }

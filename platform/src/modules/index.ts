@@ -27,6 +27,7 @@ import { metricsModule } from './metrics/module.js';
 import { modelTemplatesModule } from './model-templates/module.js';
 import { operationLogModule } from './operation-log/module.js';
 import { organisationsModule } from './organisations/module.js';
+import { pnpModule } from './pnp/module.js';
 import { provisioningModule } from './provisioning/module.js';
 import { resourcesModule } from './resources/module.js';
 import { scanModule } from './scan/module.js';
@@ -85,6 +86,7 @@ export const modules = [
   httpsModule,
   metricsModule,
   feedbackModule,
+  pnpModule,
 ] as const;
 
 export type Modules = typeof modules;

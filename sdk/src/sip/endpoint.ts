@@ -167,6 +167,14 @@ export class SipUdpEndpoint {
     return this.malformedCount;
   }
 
+  /**
+   * Receives datagrams sent to a multicast group (SIP plug-and-play's 224.0.1.75) on the interface of
+   * `interfaceAddress`, or the one the system picks.
+   */
+  joinMulticastGroup(group: string, interfaceAddress?: string): void {
+    this.socket.addMembership(group, interfaceAddress);
+  }
+
   onRequest(handler: SipRequestHandler): void {
     this.handler = handler;
   }

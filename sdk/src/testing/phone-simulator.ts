@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DriverManifest } from '../driver.js';
 import { readLines } from '../lines.js';
-import { SipUdpEndpoint } from '../sip/endpoint.js';
+import { type SipTarget, SipUdpEndpoint } from '../sip/endpoint.js';
 import { headerParameter, type SipRequest, type SipResponseInit } from '../sip/message.js';
 import { type ActionUrlValues, actionUrl, type CallQuality, type PhoneEvent } from './action-urls.js';
 import { NotifyAuthenticator, type NotifyAuthOptions } from './notify-auth.js';
@@ -16,6 +16,7 @@ import {
 import { type PhoneDownload, PhoneFiles, type UpgradeFault } from './phone-files.js';
 import { getWithDigest, type HttpAnswer } from './phone-http.js';
 import { type LineStatus, PhoneLines } from './phone-lines.js';
+import { PlugAndPlayDiscovery } from './phone-plug-and-play.js';
 import { PhoneSsh, type PhoneSshOptions } from './phone-ssh.js';
 import type { WorkQueue } from './work-queue.js';
 
@@ -32,8 +33,11 @@ export interface SimulatedPhoneOptions {
   model: string;
   mac: string;
   firmware: string;
-  /** Provisioning base URL, e.g. `http://127.0.0.1:8080/prov`. */
-  provisioningUrl: string;
+  /**
+   * Provisioning base URL, e.g. `http://127.0.0.1:8080/prov`. Without it the phone knows nothing
+   * until `bootZeroTouch()` learns one by SIP plug-and-play.
+   */
+  provisioningUrl?: string;
   credentials?: { username: string; password: string };
   /** The User-Agent the phone sends; by default the driver's first sample with this phone's values. */
   userAgent?: string;
@@ -124,6 +128,9 @@ export class SimulatedPhone {
   /** Its SSH server when `options.ssh` asks for one; listening between `start()` and `stop()`. */
   readonly ssh: PhoneSsh | undefined;
   private configText = '';
+  /** Its SIP plug-and-play at boot, and the URL it learned that way. */
+  readonly plugAndPlay = new PlugAndPlayDiscovery();
+  private discoveredUrl: string | undefined;
 
   constructor(readonly options: SimulatedPhoneOptions) {
     this.firmwareInUse = options.firmware;
@@ -151,6 +158,13 @@ export class SimulatedPhone {
   /** Files it downloaded whole and checked (firmware images, resources), in order. */
   get downloads(): readonly PhoneDownload[] {
     return this.phoneFiles.downloaded;
+  }
+
+  /** The URL it provisions from: the one it was given, else the one plug-and-play told it. */
+  get provisioningUrl(): string {
+    const url = this.options.provisioningUrl ?? this.discoveredUrl;
+    if (!url) throw new Error(`phone ${this.options.mac} knows no provisioning URL: bootZeroTouch() first`);
+    return url;
   }
 
   get fileName(): string {
@@ -198,7 +212,7 @@ export class SimulatedPhone {
   }
 
   async fetchConfig(options: { conditional?: boolean } = {}): Promise<FetchResult> {
-    const base = this.options.provisioningUrl.replace(/\/$/, '');
+    const base = this.provisioningUrl.replace(/\/$/, '');
     // Model-wide files first, as such phones do; what the phone keeps is its own file.
     for (const name of commonFileNames(this.options)) {
       const common = await this.authorizedGet(new URL(`${base}/${name}`));
@@ -239,7 +253,7 @@ export class SimulatedPhone {
     extra: Pick<ActionUrlValues, 'account' | 'line' | 'reason'>,
     call?: CallQuality,
   ): Promise<number> {
-    const base = this.options.consoleUrl ?? new URL(this.options.provisioningUrl).origin;
+    const base = this.options.consoleUrl ?? new URL(this.provisioningUrl).origin;
     const values: ActionUrlValues = {
       mac: this.options.mac,
       ip: this.address,
@@ -265,6 +279,28 @@ export class SimulatedPhone {
     await this.phoneLines.reconcile(lines, { rebooted: true });
     if (lines.length === 0 && this.options.account) await this.report('registered');
     if (fetched.status === 200) await this.applyFiles(fetched.values);
+  }
+
+  /**
+   * Power-on knowing no URL (docs/zero-touch.md): the ua-profile SUBSCRIBE with its driver's vendor,
+   * its model, firmware and MAC to `target` (the multicast group 224.0.1.75:5060 by default) from its
+   * SIP socket (`start()` first), then, when a NOTIFY brings a URL within `timeoutMs`, a normal boot
+   * from it. Answers the URL, or undefined when nobody answered (it stays unprovisioned).
+   */
+  async bootZeroTouch(options: { target?: SipTarget; timeoutMs?: number } = {}): Promise<string | undefined> {
+    if (!this.sip) throw new Error(`phone ${this.options.mac}: start() before bootZeroTouch()`);
+    const phone = {
+      mac: this.options.mac,
+      vendor: this.options.driver.vendor,
+      model: this.options.model,
+      version: this.firmware,
+      userAgent: this.userAgent,
+    };
+    const url = await this.plugAndPlay.discover(this.sip, phone, options.target, options.timeoutMs ?? 5000);
+    if (url === undefined) return undefined;
+    this.discoveredUrl = url;
+    await this.boot();
+    return url;
   }
 
   /**
@@ -333,6 +369,7 @@ export class SimulatedPhone {
     if (this.delayMs) await sleep(this.delayMs);
     if (this.fault?.kind === 'faulty') return { status: 500 };
     const headers = { 'User-Agent': this.userAgent, Allow: 'INVITE, ACK, CANCEL, BYE, NOTIFY, OPTIONS' };
+    if (this.plugAndPlay.receive(request)) return { status: 200, headers };
     if (request.method !== 'NOTIFY') {
       if (this.fault?.kind === 'mute') return undefined;
       if (request.method === 'OPTIONS')

@@ -91,6 +91,11 @@ export class TaskEngine {
     return this.endpoint?.address;
   }
 
+  /** The SIP socket itself: the plug-and-play responder shares it when both use one port (docs/zero-touch.md). */
+  get sipEndpoint(): SipUdpEndpoint | undefined {
+    return this.endpoint;
+  }
+
   /** A claimed row is leased for longer than a NOTIFY transaction can last (64*T1) plus the write. */
   private get leaseMs(): number {
     return 64 * this.config.push.sipT1Ms + 5000;
