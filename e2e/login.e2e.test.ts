@@ -7,7 +7,7 @@ import {
   TEST_ADMIN_PASSWORD,
   TEST_CAPTCHA,
 } from '../platform/src/testing/test-console.js';
-import { assertBuilt, launchBrowser, submitLogin } from './support/browser.js';
+import { assertBuilt, launchBrowser, settled, submitLogin } from './support/browser.js';
 
 describe('login errors', () => {
   let running: RunningConsole;
@@ -67,7 +67,7 @@ describe('login errors', () => {
       acceptTerms: false,
     });
     const terms = page.getByRole('dialog', { name: 'Terms of use' });
-    await terms.waitFor();
+    await settled(terms);
     expect(await terms.textContent()).toContain('free');
     await terms.getByRole('button', { name: 'Cancel' }).click();
     await terms.waitFor({ state: 'hidden' });

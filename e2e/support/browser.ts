@@ -56,7 +56,10 @@ export async function submitLogin(page: Page, options: SignInOptions): Promise<v
         .waitFor()
         .then(() => 'error' as const),
     ]);
-    if (answer === 'terms') await terms.getByRole('button', { name: 'Confirm' }).click();
+    if (answer === 'terms') {
+      await settled(terms);
+      await terms.getByRole('button', { name: 'Confirm' }).click();
+    }
   }
 }
 
@@ -78,13 +81,24 @@ export async function pickFromDropdown(page: Page, triggerTestId: string, itemNa
   const item = page.getByRole('menuitem', { name: itemName });
   await item.waitFor();
   const dropdown = page.locator('.ant-dropdown', { has: item });
-  await dropdown.evaluate(
+  await settled(dropdown);
+  await item.click();
+  await dropdown.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Waits until an antd popup (dropdown, modal) has finished its opening animation: a click aimed while
+ * it still zooms in lands where it no longer is (on a modal's mask, which ignores it).
+ */
+export async function settled(popup: Locator): Promise<void> {
+  await popup.waitFor();
+  await popup.evaluate(
     (node) =>
       new Promise<void>((resolve) => {
-        const settled = () => !/-(enter|appear)/.test(node.className);
-        if (settled()) return resolve();
+        const done = () => !/-(enter|appear)/.test(node.className);
+        if (done()) return resolve();
         const observer = new MutationObserver(() => {
-          if (settled()) {
+          if (done()) {
             observer.disconnect();
             resolve();
           }
@@ -92,6 +106,4 @@ export async function pickFromDropdown(page: Page, triggerTestId: string, itemNa
         observer.observe(node, { attributes: true, attributeFilter: ['class'] });
       }),
   );
-  await item.click();
-  await dropdown.waitFor({ state: 'hidden' });
 }
