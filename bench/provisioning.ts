@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { SimulatedPhone } from '@phonefleet/sdk/testing';
 import type { RunningConsole } from '../platform/src/app.js';
 import { postgresCpuMs } from './postgres-cpu.js';
+import type { PhoneTemplates } from './prov-load.js';
+import { MIXED_USER, mixedFleetTemplates, seedMixedFleet } from './prov-mixed.js';
 import { bindTwoLinesPerPhone } from './sip.js';
 
 const run = promisify(execFile);
@@ -51,6 +53,8 @@ export async function seed(running: RunningConsole): Promise<void> {
   await db.execute(sql);
 }
 
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 interface LoadFigures {
   requestsPerSecond: number;
   p50Ms: number;
@@ -58,10 +62,24 @@ interface LoadFigures {
   statuses: Record<string, number>;
 }
 
-async function load(url: string, mode: 'cold' | 'warm', phones = DEVICES): Promise<LoadFigures> {
+/** The load generator's phones: the seed's H2 phones by default, or a mixed fleet's (bench/prov-mixed.ts). */
+interface LoadPhones {
+  count: number;
+  user: { username: string; password: string };
+  fleet?: PhoneTemplates;
+}
+const seedPhones: LoadPhones = { count: DEVICES, user: { username: 'bench', password: 'Bench#2026' } };
+
+async function load(
+  url: string,
+  mode: 'cold' | 'warm',
+  phones: LoadPhones = seedPhones,
+): Promise<LoadFigures> {
+  const { username, password } = phones.user;
+  const fleet = phones.fleet ? [JSON.stringify(phones.fleet)] : [];
   const { stdout } = await run(
     path.resolve('node_modules/.bin/tsx'),
-    ['bench/prov-load.ts', url, '6', '32', String(phones), 'bench', 'Bench#2026', mode],
+    ['bench/prov-load.ts', url, '6', '32', String(phones.count), username, password, mode, ...fleet],
     { maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
@@ -71,10 +89,11 @@ async function load(url: string, mode: 'cold' | 'warm', phones = DEVICES): Promi
 async function loadWithCpu(
   running: RunningConsole,
   url: string,
+  phones: LoadPhones = seedPhones,
 ): Promise<LoadFigures & { consoleCpuUs: number; postgresCpuUs: number | undefined }> {
   const consoleBefore = process.cpuUsage();
   const postgresBefore = await postgresCpuMs(running);
-  const figures = await load(url, 'cold');
+  const figures = await load(url, 'cold', phones);
   const consoleUsed = process.cpuUsage(consoleBefore);
   const postgresAfter = await postgresCpuMs(running);
   const requests = Object.values(figures.statuses).reduce((sum, count) => sum + count, 0) || 1;
@@ -92,6 +111,9 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
   const started = performance.now();
   await seed(running);
   const seedSeconds = (performance.now() - started) / 1000;
+  // Both fleets are in the database before either is measured, so both runs see the same tables.
+  const mixedSeedSeconds = await seedMixedFleet(running, DEVICES);
+  const mixed: LoadPhones = { count: DEVICES, user: MIXED_USER, fleet: mixedFleetTemplates(running) };
   const h2 = running.cradle.driverRegistry.model('H2P');
   if (!h2) throw new Error('H2 driver missing');
   const sample = await new SimulatedPhone({
@@ -116,8 +138,18 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   try {
     const cold = await loadWithCpu(running, `${running.url}/prov`);
-    // Warm: the same 1,000 phones ask again with the ETag they hold and get 304.
-    const warm = await load(`${running.url}/prov`, 'warm', 1000);
+    // The mixed fleet under the same load, each phone asking for its own file, on both sides of a
+    // second H2 run (mixed, H2, mixed): the machine's drift weighs on both alike, and the first
+    // run's start-up (it primes the process) is left out of the ratio.
+    // CPU per fetch, which the machine's other load changes far less than files/s, is printed too.
+    const mixedCold = [await loadWithCpu(running, `${running.url}/prov`, mixed)];
+    const coldAgain = await loadWithCpu(running, `${running.url}/prov`);
+    mixedCold.push(await loadWithCpu(running, `${running.url}/prov`, mixed));
+    // Warm: the same 1,000 phones ask again with the ETag they hold and get 304 (H2, mixed, H2).
+    const warm = [await load(`${running.url}/prov`, 'warm', { ...seedPhones, count: 1000 })];
+    const mixedWarm = await load(`${running.url}/prov`, 'warm', { ...mixed, count: 1000 });
+    warm.push(await load(`${running.url}/prov`, 'warm', { ...seedPhones, count: 1000 }));
+    const perSecond = (runs: LoadFigures[]) => mean(runs.map((figures) => figures.requestsPerSecond));
     const baseline = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/prov`, 'cold');
     // The same cold run with two bound SIP accounts in every phone's file (docs/sip.md).
     const linesSeedSeconds = await bindTwoLinesPerPhone(running);
@@ -131,9 +163,24 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
       provColdStatuses: JSON.stringify(cold.statuses),
       provColdConsoleCpuUs: cold.consoleCpuUs,
       provColdPostgresCpuUs: cold.postgresCpuUs ?? 'not on this machine',
-      provWarm304PerSecond: warm.requestsPerSecond,
-      provWarmP99Ms: warm.p99Ms,
-      provWarmStatuses: JSON.stringify(warm.statuses),
+      provWarm304PerSecond: Math.round(perSecond(warm)),
+      provWarmP99Ms: Math.max(...warm.map((figures) => figures.p99Ms)),
+      provWarmStatuses: warm.map((figures) => JSON.stringify(figures.statuses)).join(' '),
+      provMixedSeedSeconds100k: mixedSeedSeconds,
+      provColdAgainFilesPerSecond: coldAgain.requestsPerSecond,
+      provColdAgainConsoleCpuUs: coldAgain.consoleCpuUs,
+      provColdAgainPostgresCpuUs: coldAgain.postgresCpuUs ?? 'not on this machine',
+      provMixedColdFilesPerSecond: Math.round(perSecond(mixedCold)),
+      provMixedColdP99Ms: Math.max(...mixedCold.map((figures) => figures.p99Ms)),
+      provMixedColdConsoleCpuUs: Math.round(mean(mixedCold.map((figures) => figures.consoleCpuUs))),
+      provMixedColdPostgresCpuUs: mixedCold.every((figures) => figures.postgresCpuUs !== undefined)
+        ? Math.round(mean(mixedCold.map((figures) => figures.postgresCpuUs ?? 0)))
+        : 'not on this machine',
+      provMixedColdStatuses: mixedCold.map((figures) => JSON.stringify(figures.statuses)).join(' '),
+      provMixedColdRatioToSingle: Number((perSecond(mixedCold) / coldAgain.requestsPerSecond).toFixed(2)),
+      provMixedWarm304PerSecond: mixedWarm.requestsPerSecond,
+      provMixedWarmStatuses: JSON.stringify(mixedWarm.statuses),
+      provMixedWarmRatioToSingle: Number((mixedWarm.requestsPerSecond / perSecond(warm)).toFixed(2)),
       provBarePerSecond: baseline.requestsPerSecond,
       provColdRatioToBare: Number((cold.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
       provLinesSeedSeconds200k: linesSeedSeconds,
