@@ -3,6 +3,10 @@
  * random phone's file with digest authentication (a nonce of its own, obtained once and reused with a
  * rising nc as a phone does; a fresh one when the console says it is stale) over keep-alive
  * connections, for a fixed time. Prints one JSON line.
+ *
+ * Phones are H2P phones asking for `<mac>.cfg` (MACs 1, 2, …) unless the last argument describes a
+ * fleet (`PhoneTemplates`, bench/prov-mixed.ts): then phone i has MAC `firstMac + i` and asks for
+ * template `(firstMac + i) % n`'s file with its User-Agent, `{mac}` filled in.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -15,11 +19,35 @@ const [
   username = '',
   password = '',
   mode = 'cold',
+  fleetJson = '',
 ] = process.argv.slice(2);
 const target = new URL(baseUrl);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(concurrency) });
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const macs = Array.from({ length: Number(macCount) }, (_v, i) => (i + 1).toString(16).padStart(12, '0'));
+
+/** What a phone of one model asks for, `{mac}` standing for its MAC (bench/prov-mixed.ts). */
+export interface PhoneTemplates {
+  firstMac: number;
+  templates: { file: string; userAgent: string }[];
+}
+const fleet: PhoneTemplates = fleetJson
+  ? JSON.parse(fleetJson)
+  : { firstMac: 1, templates: [{ file: '{mac}.cfg', userAgent: 'Generic H2P 2.14.0.5 {mac}' }] };
+interface Phone {
+  mac: string;
+  path: string;
+  userAgent: string;
+}
+const phones = Array.from({ length: Number(macCount) }, (_v, i): Phone => {
+  const number = fleet.firstMac + i;
+  const mac = number.toString(16).padStart(12, '0');
+  const template = fleet.templates[number % fleet.templates.length] ?? { file: '', userAgent: '' };
+  return {
+    mac,
+    path: `${target.pathname}/${template.file.replace('{mac}', mac)}`,
+    userAgent: template.userAgent.replace('{mac}', mac),
+  };
+});
 const etags = new Map<string, string>();
 
 function request(
@@ -36,15 +64,13 @@ function request(
   });
 }
 
-const userAgent = (mac: string) => `Generic H2P 2.14.0.5 ${mac}`;
 const ha1 = md5(`${username}:phonefleet:${password}`);
 const nonceOf = (headers: http.IncomingHttpHeaders) =>
   /nonce="([^"]+)"/.exec(String(headers['www-authenticate'] ?? ''))?.[1];
 
 async function freshNonce(): Promise<string> {
-  const challenge = await request(`${target.pathname}/${macs[0]}.cfg`, {
-    'User-Agent': userAgent(macs[0] ?? ''),
-  });
+  const first = phones[0];
+  const challenge = await request(first?.path ?? '', { 'User-Agent': first?.userAgent ?? '' });
   return nonceOf(challenge.headers) ?? '';
 }
 
@@ -56,13 +82,12 @@ async function worker(): Promise<void> {
   let nonce = await freshNonce();
   let nc = 0;
   while (Date.now() < deadline) {
-    const mac = macs[Math.floor(Math.random() * macs.length)] ?? '';
-    const path = `${target.pathname}/${mac}.cfg`;
+    const { mac, path, userAgent } = phones[Math.floor(Math.random() * phones.length)] as Phone;
     nc += 1;
     const count = nc.toString(16).padStart(8, '0');
     const response = md5(`${ha1}:${nonce}:${count}:bench:auth:${md5(`GET:${path}`)}`);
     const headers: Record<string, string> = {
-      'User-Agent': userAgent(mac),
+      'User-Agent': userAgent,
       Authorization: `Digest username="${username}", realm="phonefleet", nonce="${nonce}", uri="${path}", qop=auth, nc=${count}, cnonce="bench", response="${response}"`,
     };
     const known = etags.get(mac);

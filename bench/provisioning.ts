@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { SimulatedPhone } from '@phonefleet/sdk/testing';
 import type { RunningConsole } from '../platform/src/app.js';
 import { postgresCpuMs } from './postgres-cpu.js';
+import type { PhoneTemplates } from './prov-load.js';
+import { MIXED_USER, mixedFleetTemplates, seedMixedFleet } from './prov-mixed.js';
 import { bindTwoLinesPerPhone } from './sip.js';
 
 const run = promisify(execFile);
@@ -51,6 +53,16 @@ export async function seed(running: RunningConsole): Promise<void> {
   await db.execute(sql);
 }
 
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** PostgreSQL's CPU per fetch over runs, when it could be read for each. */
+function postgresCpuUs(runs: { postgresCpuUs: number | undefined }[]): number | string {
+  const read = runs.flatMap((figures) =>
+    figures.postgresCpuUs === undefined ? [] : [figures.postgresCpuUs],
+  );
+  return read.length === runs.length ? Math.round(mean(read)) : 'not on this machine';
+}
+
 interface LoadFigures {
   requestsPerSecond: number;
   p50Ms: number;
@@ -58,10 +70,24 @@ interface LoadFigures {
   statuses: Record<string, number>;
 }
 
-async function load(url: string, mode: 'cold' | 'warm', phones = DEVICES): Promise<LoadFigures> {
+/** The load generator's phones: the seed's H2 phones by default, or a mixed fleet's (bench/prov-mixed.ts). */
+interface LoadPhones {
+  count: number;
+  user: { username: string; password: string };
+  fleet?: PhoneTemplates;
+}
+const seedPhones: LoadPhones = { count: DEVICES, user: { username: 'bench', password: 'Bench#2026' } };
+
+async function load(
+  url: string,
+  mode: 'cold' | 'warm',
+  phones: LoadPhones = seedPhones,
+): Promise<LoadFigures> {
+  const { username, password } = phones.user;
+  const fleet = phones.fleet ? [JSON.stringify(phones.fleet)] : [];
   const { stdout } = await run(
     path.resolve('node_modules/.bin/tsx'),
-    ['bench/prov-load.ts', url, '6', '32', String(phones), 'bench', 'Bench#2026', mode],
+    ['bench/prov-load.ts', url, '6', '32', String(phones.count), username, password, mode, ...fleet],
     { maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
@@ -71,10 +97,11 @@ async function load(url: string, mode: 'cold' | 'warm', phones = DEVICES): Promi
 async function loadWithCpu(
   running: RunningConsole,
   url: string,
+  phones: LoadPhones = seedPhones,
 ): Promise<LoadFigures & { consoleCpuUs: number; postgresCpuUs: number | undefined }> {
   const consoleBefore = process.cpuUsage();
   const postgresBefore = await postgresCpuMs(running);
-  const figures = await load(url, 'cold');
+  const figures = await load(url, 'cold', phones);
   const consoleUsed = process.cpuUsage(consoleBefore);
   const postgresAfter = await postgresCpuMs(running);
   const requests = Object.values(figures.statuses).reduce((sum, count) => sum + count, 0) || 1;
@@ -92,6 +119,9 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
   const started = performance.now();
   await seed(running);
   const seedSeconds = (performance.now() - started) / 1000;
+  // Both fleets are in the database before either is measured, so both runs see the same tables.
+  const mixedSeedSeconds = await seedMixedFleet(running, DEVICES);
+  const mixed: LoadPhones = { count: DEVICES, user: MIXED_USER, fleet: mixedFleetTemplates(running) };
   const h2 = running.cradle.driverRegistry.model('H2P');
   if (!h2) throw new Error('H2 driver missing');
   const sample = await new SimulatedPhone({
@@ -116,8 +146,21 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   try {
     const cold = await loadWithCpu(running, `${running.url}/prov`);
-    // Warm: the same 1,000 phones ask again with the ETag they hold and get 304.
-    const warm = await load(`${running.url}/prov`, 'warm', 1000);
+    // The mixed fleet under the same load, each phone asking for its own file. Its first run primes
+    // its drivers' code as the H2 run above primed H2's (CPU per fetch 1.5-2.5 times the later runs');
+    // the ratio is the next mixed run over the mean of the H2 runs on both sides of it: the machine's
+    // drift falls on both sides, and the files kept from earlier runs of the same fleet favour H2 if
+    // anything (one earlier mixed run; one and two earlier H2 runs).
+    // CPU per fetch, which the machine's other load changes far less than files/s, is printed too.
+    const mixedFirst = await loadWithCpu(running, `${running.url}/prov`, mixed);
+    const coldAgain = [await loadWithCpu(running, `${running.url}/prov`)];
+    const mixedCold = await loadWithCpu(running, `${running.url}/prov`, mixed);
+    coldAgain.push(await loadWithCpu(running, `${running.url}/prov`));
+    // Warm: the same 1,000 phones ask again with the ETag they hold and get 304 (H2, mixed, H2).
+    const warm = [await load(`${running.url}/prov`, 'warm', { ...seedPhones, count: 1000 })];
+    const mixedWarm = await load(`${running.url}/prov`, 'warm', { ...mixed, count: 1000 });
+    warm.push(await load(`${running.url}/prov`, 'warm', { ...seedPhones, count: 1000 }));
+    const perSecond = (runs: LoadFigures[]) => mean(runs.map((figures) => figures.requestsPerSecond));
     const baseline = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/prov`, 'cold');
     // The same cold run with two bound SIP accounts in every phone's file (docs/sip.md).
     const linesSeedSeconds = await bindTwoLinesPerPhone(running);
@@ -131,9 +174,24 @@ export async function benchProvisioning(running: RunningConsole): Promise<Record
       provColdStatuses: JSON.stringify(cold.statuses),
       provColdConsoleCpuUs: cold.consoleCpuUs,
       provColdPostgresCpuUs: cold.postgresCpuUs ?? 'not on this machine',
-      provWarm304PerSecond: warm.requestsPerSecond,
-      provWarmP99Ms: warm.p99Ms,
-      provWarmStatuses: JSON.stringify(warm.statuses),
+      provWarm304PerSecond: Math.round(perSecond(warm)),
+      provWarmP99Ms: Math.max(...warm.map((figures) => figures.p99Ms)),
+      provWarmStatuses: warm.map((figures) => JSON.stringify(figures.statuses)).join(' '),
+      provMixedSeedSeconds100k: mixedSeedSeconds,
+      provColdAgainFilesPerSecond: Math.round(perSecond(coldAgain)),
+      provColdAgainConsoleCpuUs: Math.round(mean(coldAgain.map((figures) => figures.consoleCpuUs))),
+      provColdAgainPostgresCpuUs: postgresCpuUs(coldAgain),
+      provMixedFirstColdFilesPerSecond: mixedFirst.requestsPerSecond,
+      provMixedFirstColdConsoleCpuUs: mixedFirst.consoleCpuUs,
+      provMixedColdFilesPerSecond: mixedCold.requestsPerSecond,
+      provMixedColdP99Ms: mixedCold.p99Ms,
+      provMixedColdConsoleCpuUs: mixedCold.consoleCpuUs,
+      provMixedColdPostgresCpuUs: mixedCold.postgresCpuUs ?? 'not on this machine',
+      provMixedColdStatuses: JSON.stringify(mixedCold.statuses),
+      provMixedColdRatioToSingle: Number((mixedCold.requestsPerSecond / perSecond(coldAgain)).toFixed(2)),
+      provMixedWarm304PerSecond: mixedWarm.requestsPerSecond,
+      provMixedWarmStatuses: JSON.stringify(mixedWarm.statuses),
+      provMixedWarmRatioToSingle: Number((mixedWarm.requestsPerSecond / perSecond(warm)).toFixed(2)),
       provBarePerSecond: baseline.requestsPerSecond,
       provColdRatioToBare: Number((cold.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
       provLinesSeedSeconds200k: linesSeedSeconds,

@@ -58,6 +58,7 @@ const goals: Record<string, string> = {
   provColdRatioToBare: '>= 0.5',
   provColdFilesPerSecond: '>= 3000',
   provTwoLinesDropPercent: '<= 10',
+  provMixedColdRatioToSingle: '>= 0.9 (8 families in equal shares ÷ H2 only, same run)',
   provLookupExecutionMs: '<= 1 (1,000 organisations, 10,000 sites)',
   sipBulkBind10kSeconds: '<= 5',
   firmwareUploadRssGrowthMiB: '<= 64',

@@ -10,7 +10,7 @@ import {
   shareTextDriver,
   textEditingRefusal,
 } from './driver.js';
-import { pathMatches } from './driver-parameters.js';
+import { pathMatches, unsupportedReason } from './driver-parameters.js';
 import { booleanAs, mapParameters, valueMap } from './parameter-map.js';
 
 const h2 = parseDriver('@phonefleet/driver-h2', h2Package);
@@ -77,6 +77,21 @@ describe('what a driver declares', () => {
     );
     expect(text).toContain('network.ipParameter.MTU');
     expect(text).not.toContain('vpn.example');
+  });
+
+  it('answers each driver for itself when drivers ask for the same path in turn (answers are kept)', () => {
+    const noVpn = { en: 'No XVPN', 'zh-CN': '无 XVPN' };
+    const lacking = { unsupported: [{ path: 'network.xvpn', reason: noVpn }] };
+    const mapped = {
+      unsupported: [{ path: 'network', reason: { en: 'Not mapped', 'zh-CN': '未映射' } }],
+      map: mapParameters([{ path: 'network.xvpn.XvpnServer', key: 'vpn.server' }]),
+    };
+    for (let round = 0; round < 2; round += 1) {
+      expect(unsupportedReason(lacking, 'network.xvpn.XvpnServer')).toBe(noVpn);
+      expect(unsupportedReason(mapped, 'network.xvpn.XvpnServer')).toBeUndefined();
+      expect(unsupportedReason(mapped, 'network.xvpn.XvpnEnable')?.en).toBe('Not mapped');
+      expect(unsupportedReason(lacking, 'network.ipParameter.MTU')).toBeUndefined();
+    }
   });
 });
 

@@ -94,6 +94,25 @@ export function unsupportedReason(
   path: string,
 ): DriverText | undefined {
   if (!declarations || declarations.unsupported.length === 0) return undefined;
-  if (declarations.map?.entryFor(path)) return undefined;
-  return declarations.unsupported.find((entry) => pathMatches(entry.path, path))?.reason;
+  let known = reasonsByDeclarations.get(declarations);
+  if (!known) {
+    known = new Map();
+    reasonsByDeclarations.set(declarations, known);
+  }
+  const cached = known.get(path);
+  if (cached !== undefined) return cached ?? undefined;
+  const reason = declarations.map?.entryFor(path)
+    ? undefined
+    : declarations.unsupported.find((entry) => pathMatches(entry.path, path))?.reason;
+  if (known.size >= REASON_CACHE_LIMIT) known.clear();
+  known.set(path, reason ?? null);
+  return reason;
 }
+
+/**
+ * Each driver's answer per path, asked for every value of every file it renders: matching a path
+ * against some fifty patterns cost a vendor driver's fetch several times an H2 render (the mixed
+ * fleet's provisioning bench). Paths are the catalogue's, a finite set; `null` is "supported".
+ */
+const reasonsByDeclarations = new WeakMap<object, Map<string, DriverText | null>>();
+const REASON_CACHE_LIMIT = 20_000;

@@ -1,4 +1,9 @@
-import { SimulatedFleet, type SippRegistrar, startSippRegistrar } from '@phonefleet/sdk/testing';
+import {
+  type FleetModel,
+  SimulatedFleet,
+  type SippRegistrar,
+  startSippRegistrar,
+} from '@phonefleet/sdk/testing';
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningConsole } from '../app.js';
 import type { PushSettings } from '../config.js';
@@ -30,25 +35,39 @@ export interface VendorFleet {
 }
 
 /**
- * A console with enterprise Acme, its phone credentials, and two simulated phones of one vendor's
- * driver (the two `models`, the first naming the driver) added as its devices, with `siteParameters`
- * saved on Acme's default site: the setup of each vendor's phones test.
+ * A console with enterprise Acme, its phone credentials, and one simulated phone per entry of
+ * `models` (each speaking its own model's driver, so several vendors may share the fleet) added as
+ * its devices, with `siteParameters` saved on Acme's default site: the setup of each vendor's phones
+ * test and of the mixed fleet's.
  */
 export interface VendorFleetOptions {
-  models: [string, string];
+  /** One phone per model, in this order (MAC order too: phone i has `macBase + i`). */
+  models: string[];
   username: string;
   addressBase: string;
   macBase: string;
   siteParameters: object;
   /**
    * Phones that authenticate NOTIFY (MPP phones do): each challenges every NOTIFY and acts on the
-   * retry signed with its line 1, an account bound to it (`<lineBase + i>`) that it registers with
-   * a sipp registrar on `registrar`:5060 (a port not every driver's file carries).
+   * retry signed with its line 1, an account bound to it (`<lineBase + i>`, every device gets one)
+   * that it registers with a sipp registrar on `registrar`:5060 (a port not every driver's file
+   * carries). `drivers` names the drivers whose phones challenge; by default every phone does.
    */
-  notifyAuth?: { lineBase: number; registrar: string };
+  notifyAuth?: { lineBase: number; registrar: string; drivers?: string[] };
 }
 
 const LINE_PASSWORD = 'Line1#2026';
+
+function fleetModel(
+  running: RunningConsole,
+  model: string,
+  notifyAuth: VendorFleetOptions['notifyAuth'],
+): FleetModel {
+  const driver = running.cradle.driverRegistry.model(model)?.driver;
+  if (!driver) throw new Error(`no driver has the model ${model}`);
+  const challenges = notifyAuth && (notifyAuth.drivers?.includes(driver.id) ?? true);
+  return { driver, model, notifyAuth: challenges ? {} : undefined };
+}
 
 export async function startVendorFleet(options: VendorFleetOptions): Promise<VendorFleet> {
   const credentials = { username: options.username, password: 'Phones#2026' };
@@ -58,19 +77,16 @@ export async function startVendorFleet(options: VendorFleetOptions): Promise<Ven
   await api.signIn(acme.userName, acme.password);
   const set = await api.call('POST', '/tb-provisioning/credentials', credentials);
   if (set.code !== 0) throw new Error(`phone credentials refused: ${set.message}`);
-  const driver = running.cradle.driverRegistry.model(options.models[0])?.driver;
-  if (!driver) throw new Error(`no driver has the model ${options.models[0]}`);
   const fleet = await SimulatedFleet.start({
     consoleUrl: running.url,
-    count: 2,
-    models: options.models.map((model) => ({ driver, model })),
+    count: options.models.length,
+    models: options.models.map((model) => fleetModel(running, model, options.notifyAuth)),
     credentials,
     addressBase: options.addressBase,
     macBase: options.macBase,
     sipPort: 0,
     httpPort: false,
     accountBase: false,
-    notifyAuth: options.notifyAuth ? {} : undefined,
   });
   const { db } = running.cradle;
   await insertDevices(

@@ -14,6 +14,8 @@ export interface FleetModel {
   model: string;
   /** Firmware the phones report; by default the driver's sample firmware. */
   firmware?: string;
+  /** These phones challenge NOTIFY (a mixed fleet's MPP phones); by default the fleet's `notifyAuth`. */
+  notifyAuth?: NotifyAuthOptions;
 }
 
 export interface SimulatedFleetOptions {
@@ -134,7 +136,7 @@ export class SimulatedFleet {
         reactionDelayMs: options.reactionDelayMs,
         reactionQueue,
         ssh: mode === 'sockets' ? options.ssh : undefined,
-        notifyAuth: options.notifyAuth,
+        notifyAuth: model.notifyAuth ?? options.notifyAuth,
       });
     });
     const fleet = new SimulatedFleet(phones, mode);
