@@ -84,6 +84,8 @@ export class ProvisioningService {
   private readonly deviceGate: DeviceGate;
   private readonly unknownDevices: UnknownDevices;
   private pending = new Map<number, FetchRecord>();
+  /** The flush running now: flushes go one after another, never two batches at once. */
+  private flushing: Promise<void> | undefined;
   /** By MAC: fetches that failed on the console's side, for the pushes waiting on them. */
   private unserved = new Map<string, { ip: string; at: Date }>();
   private readonly confirmTimeoutMs: number;
@@ -112,7 +114,10 @@ export class ProvisioningService {
     this.driverRegistry = deps.driverRegistry;
     this.deviceGate = deps.deviceGate;
     this.unknownDevices = new UnknownDevices(deps.db);
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    // A flush slower than the period (a loaded database) is not joined by another one.
+    this.timer = setInterval(() => {
+      if (!this.flushing) void this.flush();
+    }, FLUSH_MS);
     this.timer.unref();
     this.db.listen(
       'phonefleet_config',
@@ -363,14 +368,25 @@ export class ProvisioningService {
    * phone reports is its target (docs/firmware.md). A batch the database refused (restarting,
    * unreachable) is kept for the next flush: those phones did get their file.
    */
-  async flush(): Promise<void> {
-    await this.flushFetches();
-    await this.flushUnserved();
+  flush(): Promise<void> {
+    // Two batches updating the same devices at once, in different orders, could deadlock.
+    const run = (this.flushing ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        await this.flushFetches();
+        await this.flushUnserved();
+      });
+    const current = run.finally(() => {
+      if (this.flushing === current) this.flushing = undefined;
+    });
+    this.flushing = current;
+    return current;
   }
 
   private async flushFetches(): Promise<void> {
     if (this.pending.size === 0) return;
-    const batch = [...this.pending];
+    // In id order, as every batch locks its devices' rows.
+    const batch = [...this.pending].sort(([a], [b]) => a - b);
     this.pending = new Map();
     try {
       await this.db.execute(
