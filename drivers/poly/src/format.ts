@@ -1,4 +1,4 @@
-import { escapeXml, type ParameterMap, readXml, type XmlElement } from '@phonefleet/sdk';
+import { escapeXml, type ParameterMap, readXml, type VendorValue, type XmlElement } from '@phonefleet/sdk';
 
 /**
  * UC Software configuration files: XML whose attributes are the settings (`reg.1.address="2001"`),
@@ -19,10 +19,7 @@ const comment = (text: string) => `<!-- ${text.replace(/--/g, '- -')} -->`;
 export function renderSettings(values: ReadonlyMap<string, string>, map: ParameterMap, note: string): string {
   const lines: string[] = [];
   let device = false;
-  for (const [path, value] of values) {
-    const mapped = map.toVendor(path, value);
-    if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Poly setting`);
-    const [key, vendorValue] = mapped;
+  for (const [key, vendorValue] of map.toVendorAll(values)) {
     if (!NAME.test(key)) throw new Error(`invalid parameter name: ${JSON.stringify(key)}`);
     if (key.startsWith('device.')) {
       if (!device) lines.push('  device.set="1"');
@@ -48,31 +45,24 @@ function isSetFlag(key: string) {
   return key === 'device.set' || (key.startsWith('device.') && key.endsWith('.set'));
 }
 
-function readElement(element: XmlElement, map: ParameterMap, values: Map<string, string>) {
+function readElement(element: XmlElement, pairs: VendorValue[]) {
   if (element.text !== undefined && element.text.trim() !== '')
     throw new Error(`line ${element.line}: unexpected text in <${element.name}>`);
   for (const [key, value] of element.attributes) {
     if (isSetFlag(key)) continue;
     if (!NAME.test(key)) throw new Error(`line ${element.line}: unexpected attribute ${key}`);
-    let found: [string, string] | undefined;
-    try {
-      found = map.fromVendor(key, value);
-    } catch (error) {
-      throw new Error(`line ${element.line}: ${(error as Error).message}`);
-    }
-    const [path, catalogueValue] = found ?? [key, value];
-    values.set(path, catalogueValue);
+    pairs.push([key, value, element.line]);
   }
-  for (const child of element.children) readElement(child, map, values);
+  for (const child of element.children) readElement(child, pairs);
 }
 
 /** Reads a configuration file; the master file (`<APPLICATION>`) holds no settings. */
 export function parseSettings(text: string, map: ParameterMap): Map<string, string> {
-  const values = new Map<string, string>();
-  if (text.trim() === '') return values;
+  if (text.trim() === '') return new Map();
   const document = readXml(text, 'polycomConfig');
-  if (document.name === 'APPLICATION') return values;
+  if (document.name === 'APPLICATION') return new Map();
   if (document.name !== 'polycomConfig') throw new Error(`line ${document.line}: expected <polycomConfig>`);
-  readElement(document, map, values);
-  return values;
+  const pairs: VendorValue[] = [];
+  readElement(document, pairs);
+  return map.fromVendorAll(pairs);
 }

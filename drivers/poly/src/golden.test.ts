@@ -76,6 +76,47 @@ describe('Poly golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('renders line 1’s codec order for the phone, the voicemail number and the DST days by week', () => {
+    const values = new Map([
+      ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
+      ['account.1.advanced.TelephonyVmNumber', '*97'],
+      ['settings.timeDate.DSTType', '1'],
+      ['settings.timeDate.DSTStartMonth', '3'],
+      ['settings.timeDate.DSTStartWeek', '2'],
+      ['settings.timeDate.DSTStartWeekday', '0'],
+      ['settings.timeDate.DSTStartHour', '2'],
+      ['settings.timeDate.DSTEndMonth', '10'],
+      ['settings.timeDate.DSTEndWeek', '4'],
+      ['settings.timeDate.DSTEndWeekday', '0'],
+      ['settings.timeDate.DSTEndHour', '3'],
+    ]);
+    // The composite's keys come where its first value (the DST type) comes.
+    const text = render('VVX_450', '64167faabbcc', values);
+    expect(text).toBe(golden('vvx450-composites.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+    // The last week is lastInMonth, with no date; by date the date is the day of the month.
+    const last = render(
+      'VVX_450',
+      '64167faabbcc',
+      new Map([
+        ['settings.timeDate.DSTEndWeek', '5'],
+        ['settings.timeDate.DSTType', '0'],
+        ['settings.timeDate.DSTStartDate', '25'],
+      ]),
+    );
+    expect(last).toContain('fixedDayEnable="1"\n  tcpIpApp.sntp.daylightSavings.start.date="25"\n');
+    expect(last).not.toContain('stop.');
+    const lastWeek = render('VVX_450', '64167faabbcc', new Map([['settings.timeDate.DSTEndWeek', '5']]));
+    expect(lastWeek).toContain('stop.dayOfWeek.lastInMonth="1"');
+    expect(lastWeek).not.toContain('stop.date');
+    // An empty voicemail number writes nothing: the phone's own retrieval mode applies.
+    const empty = render('VVX_450', '64167faabbcc', new Map([['account.2.advanced.TelephonyVmNumber', '']]));
+    expect(empty).not.toContain('msg.mwi');
+    expect(() => driver.parse(text.replace('start.date="8"', 'start.date="9"'))).toThrow(
+      /line 3: .*start\.date.*1, 8, 15 or 22/,
+    );
+  });
+
   it('serves the master configuration file listing the phone’s own file, with no settings', () => {
     const master = file('000000000000.cfg');
     expect(master.models).toEqual(['VVX_150', 'VVX_250', 'VVX_350', 'VVX_450']);

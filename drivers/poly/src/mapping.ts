@@ -7,6 +7,8 @@ import {
   valueMap,
 } from '@phonefleet/sdk';
 
+import { codecPreference, dstDay, voicemail } from './composites.js';
+
 /** Catalogue paths → UC Software settings (README.md "Facts" names the source of each). */
 
 /** Catalogue transports (0 UDP, 1 TCP, 2 TLS, 3 DNS NAPTR) → UC Software's words. */
@@ -39,9 +41,6 @@ const dayOfWeek = valueMap(
 
 /** Catalogue DST 0 off, 1 on; 2 (automatic) has no UC equivalent: the phone applies its rules (1). */
 const dstEnable = valueMap({ '0': '0', '1': '1' }, { otherwise: '1' });
-
-/** DST edge by date (0) or by week (1): UC Software's `fixedDayEnable` is 1 for a fixed date. */
-const fixedDay = valueMap({ '0': '1', '1': '0' });
 
 const dstEdge = (edge: 'Start' | 'End', vendor: 'start' | 'stop'): MappingEntry[] => [
   { path: `settings.timeDate.DST${edge}Month`, key: `tcpIpApp.sntp.daylightSavings.${vendor}.month` },
@@ -117,28 +116,19 @@ export const entries: MappingEntry[] = [
   { path: 'settings.timeDate.SntpRefreshPeriod', key: 'tcpIpApp.sntp.resyncPeriod' },
   { path: 'settings.timeDate.TimeZone', key: 'tcpIpApp.sntp.gmtOffset', convert: gmtOffset },
   { path: 'settings.timeDate.DSTEnable', key: 'tcpIpApp.sntp.daylightSavings.enable', convert: dstEnable },
-  {
-    path: 'settings.timeDate.DSTType',
-    key: 'tcpIpApp.sntp.daylightSavings.fixedDayEnable',
-    convert: fixedDay,
-  },
   ...dstEdge('Start', 'start'),
   ...dstEdge('End', 'stop'),
   { path: 'maintenance.changePassword.AdminPassword', key: 'device.auth.localAdminPassword' },
   { path: 'maintenance.logCollection.SyslogServer', key: 'device.syslog.serverName' },
 ];
 
-export const map = mapParameters(entries);
+export const map = mapParameters([...entries, codecPreference, voicemail, dstDay]);
 
 const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
 const noKey = reason('Poly VVX phones have no equivalent setting', 'Poly VVX 话机没有对应的设置');
 const master = reason(
   'Poly phones read this from the master configuration file (APP_FILE_PATH), which this driver writes without the device’s values yet',
   'Poly 话机从主配置文件（APP_FILE_PATH）读取此项，本驱动写主配置文件时尚不带设备的取值',
-);
-const dstDay = reason(
-  'UC Software writes the DST day in one setting whose meaning follows the DST type (daylightSavings.start.date: the day of the month, or 1/8/15/22 for the week, with dayOfWeek.lastInMonth for the last): it needs several catalogue values in one key',
-  'UC Software 用一个设置写夏令时的日期，其含义随夏令时类型而变（daylightSavings.start.date：日期，或按周时为 1/8/15/22，最后一周另用 dayOfWeek.lastInMonth）：需要把多个目录值写入一个键',
 );
 const oneSntp = reason(
   'UC Software takes one SNTP server (tcpIpApp.sntp.address)',
@@ -149,8 +139,8 @@ const oneProxy = reason(
   'UC Software 每个注册只有一个出站代理（reg.x.outboundProxy）',
 );
 const codecs = reason(
-  'UC Software orders codecs by one priority setting per codec (voice.codecPref.<codec>), not per line: it needs one catalogue value written into several keys',
-  'UC Software 以每个编解码器一个优先级设置（voice.codecPref.<codec>）排序，且不分线路：需要把一个目录值写入多个键',
+  'UC Software orders codecs once for the whole phone (voice.codecPref.<codec>), not per line: the driver writes line 1’s list',
+  'UC Software 对整机只有一个编解码器顺序（voice.codecPref.<codec>），不分线路：本驱动写入线路 1 的列表',
 );
 const hardKeys = reason(
   'VVX hard keys (Transfer, Messages, Conference, navigation, volume …) keep their fixed functions: UC Software remaps them by a per-model key index (key.<model>.<index>.function.prim), which this driver does not write',
@@ -172,10 +162,6 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'provision.edm', reason: noKey },
   { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noKey },
   { path: 'settings.timeDate.SntpServer2', reason: oneSntp },
-  { path: 'settings.timeDate.DSTStartDate', reason: dstDay },
-  { path: 'settings.timeDate.DSTStartWeek', reason: dstDay },
-  { path: 'settings.timeDate.DSTEndDate', reason: dstDay },
-  { path: 'settings.timeDate.DSTEndWeek', reason: dstDay },
   { path: 'account.*.register.BackupOutboundProxy', reason: oneProxy },
   { path: 'account.*.register.BackupOutboundProxyPort', reason: oneProxy },
   { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },

@@ -1,4 +1,4 @@
-import { escapeXml, type ParameterMap, readXml, type XmlElement } from '@phonefleet/sdk';
+import { escapeXml, type ParameterMap, readXml, type VendorValue, type XmlElement } from '@phonefleet/sdk';
 
 /**
  * Snom XML settings: `<settings>` holding `<phone-settings>` (one element per setting, `idx` for
@@ -33,10 +33,7 @@ export function renderSettings(
   const settings: string[] = [];
   const firmware: string[] = [];
   const keys = new Map<number, FunctionKey>();
-  for (const [path, value] of values) {
-    const mapped = map.toVendor(path, value);
-    if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Snom setting`);
-    const [key, vendorValue] = mapped;
+  for (const [key, vendorValue] of map.toVendorAll(values)) {
     const fkey = FKEY.exec(key);
     if (fkey) {
       const n = Number(fkey[1]);
@@ -72,18 +69,7 @@ export function renderModelFile(model: string): string {
   return `${XML_HEADER}\n<!-- snom${model}: settings are per phone in <mac>.xml -->\n<settings>\n  <phone-settings e="2">\n  </phone-settings>\n</settings>\n`;
 }
 
-function read(map: ParameterMap, values: Map<string, string>, key: string, value: string, line: number) {
-  let found: [string, string] | undefined;
-  try {
-    found = map.fromVendor(key, value);
-  } catch (error) {
-    throw new Error(`line ${line}: ${(error as Error).message}`);
-  }
-  const [path, catalogueValue] = found ?? [key, value];
-  values.set(path, catalogueValue);
-}
-
-function readFunctionKey(element: XmlElement, map: ParameterMap, values: Map<string, string>) {
+function readFunctionKey(element: XmlElement, pairs: VendorValue[]) {
   const idx = element.attributes.get('idx') ?? '';
   if (element.name !== 'fkey' || !/^\d{1,3}$/.test(idx)) {
     throw new Error(`line ${element.line}: expected <fkey idx="…">`);
@@ -92,17 +78,17 @@ function readFunctionKey(element: XmlElement, map: ParameterMap, values: Map<str
   const text = element.text ?? '';
   const space = text.indexOf(' ');
   const type = space === -1 ? text : text.slice(0, space);
-  if (type) read(map, values, `${base}.type`, type, element.line);
-  if (space !== -1) read(map, values, `${base}.value`, text.slice(space + 1), element.line);
+  if (type) pairs.push([`${base}.type`, type, element.line]);
+  if (space !== -1) pairs.push([`${base}.value`, text.slice(space + 1), element.line]);
   for (const name of ['context', 'label'] as const) {
     const value = element.attributes.get(name);
-    if (value !== undefined) read(map, values, `${base}.${name}`, value, element.line);
+    if (value !== undefined) pairs.push([`${base}.${name}`, value, element.line]);
   }
 }
 
 export function parseSettings(text: string, map: ParameterMap): Map<string, string> {
-  const values = new Map<string, string>();
-  if (text.trim() === '') return values;
+  const pairs: VendorValue[] = [];
+  if (text.trim() === '') return new Map();
   const document = readXml(text, 'settings');
   if (document.name !== 'settings') throw new Error(`line ${document.line}: expected <settings>`);
   for (const container of document.children) {
@@ -112,15 +98,15 @@ export function parseSettings(text: string, map: ParameterMap): Map<string, stri
       if (element.children.length > 0)
         throw new Error(`line ${element.line}: unexpected elements in <${element.name}>`);
       if (container.name.startsWith('function')) {
-        readFunctionKey(element, map, values);
+        readFunctionKey(element, pairs);
         continue;
       }
       const idx = element.attributes.get('idx');
       if (idx !== undefined && !/^\d{1,3}$/.test(idx))
         throw new Error(`line ${element.line}: idx must be a number`);
       const key = idx === undefined ? element.name : `${element.name}[${Number(idx)}]`;
-      read(map, values, key, element.text ?? '', element.line);
+      pairs.push([key, element.text ?? '', element.line]);
     }
   }
-  return values;
+  return map.fromVendorAll(pairs);
 }

@@ -86,6 +86,46 @@ describe('Snom golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('renders the outbound proxy with its port, the codec list and the DST rule by week', () => {
+    const values = new Map([
+      ['account.1.register.OutboundProxy', 'sbc.example.com'],
+      ['account.1.register.OutboundProxyPort', '5070'],
+      ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
+      // The platform sends an unset proxy and port as '': no stray ':' is written.
+      ['account.2.register.OutboundProxy', ''],
+      ['account.2.register.OutboundProxyPort', ''],
+      ['settings.timeDate.DSTType', '1'],
+      ...['Start', 'End'].flatMap((edge, index) => [
+        [`settings.timeDate.DST${edge}Month`, index === 0 ? '3' : '10'],
+        [`settings.timeDate.DST${edge}Week`, '5'],
+        [`settings.timeDate.DST${edge}Weekday`, '0'],
+        [`settings.timeDate.DST${edge}Hour`, index === 0 ? '2' : '3'],
+      ]),
+      ['settings.timeDate.DSTOffset', '60'],
+    ] as [string, string][]);
+    const text = render('D735', '000413aabbcc', values);
+    expect(text).toBe(golden('d735-composites.xml'));
+    const read = driver.parse(text);
+    // An empty port is not written, so it does not come back.
+    expect(read).toEqual(
+      new Map([...values].filter(([path]) => path !== 'account.2.register.OutboundProxyPort')),
+    );
+    // A port without a proxy is not written either; by date the edge is dd.mm.
+    const byDate = render(
+      'D735',
+      '000413aabbcc',
+      new Map([
+        ['account.1.register.OutboundProxyPort', '5070'],
+        ['settings.timeDate.DSTType', '0'],
+        ['settings.timeDate.DSTStartDate', '25'],
+        ['settings.timeDate.DSTOffset', '-30'],
+      ]),
+    );
+    expect(byDate).not.toContain('user_outbound');
+    expect(byDate).toContain('<dst perm="">-1800 25.03 02:00:00 01.11 02:00:00</dst>');
+    expect(() => driver.parse(text.replace('g722,', 'speex,'))).toThrow(/line 6: codec_priority_list\[1\]/);
+  });
+
   it('serves the model-wide file snom<model>.xml without settings', () => {
     const common = file('snomD785.xml');
     expect(common.models).toEqual(['D785']);

@@ -7,6 +7,7 @@ import {
   valueMap,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
+import { codecList, dstRule, outboundProxy } from './composites.js';
 
 /**
  * Catalogue paths → Snom settings (README.md "Facts" for each). `name[{n}]` is a per-identity setting
@@ -68,7 +69,7 @@ export const entries: MappingEntry[] = [
   identity('register.Password', 'user_pass'),
   identity('register.ServerAddress', 'user_host'),
   identity('register.RegisterExpires', 'user_expiry'),
-  identity('register.OutboundProxy', 'user_outbound'),
+  identity('codec.SIPPreferredVocoder', 'codec_priority_list', codecList),
   identity('advanced.TelephonyVmNumber', 'user_mailbox'),
   identity('advanced.SIPSlaEnable', 'user_shared_line', on),
   identity(
@@ -132,7 +133,7 @@ export const entries: MappingEntry[] = [
   { path: 'maintenance.logCollection.SyslogServer', key: 'syslog_server' },
 ];
 
-export const map = mapParameters(entries);
+export const map = mapParameters([...entries, outboundProxy, dstRule]);
 
 const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
 const noKey = reason('Snom D7xx phones have no equivalent setting', 'Snom D7xx 话机没有对应的设置');
@@ -158,8 +159,8 @@ const notMapped = reason(
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: { path: string; reason: DriverText }[] = [
-  // The port and transport go into `user_host`/`user_outbound` (`host:port;transport=tls`).
-  ...['ServerPort', 'Transport', 'OutboundProxyPort', 'BackupServerPort', 'BackupTransport'].map((key) => ({
+  // The registrar's port and transport would go into `user_host`; no source at hand documents that form.
+  ...['ServerPort', 'Transport', 'BackupServerPort', 'BackupTransport'].map((key) => ({
     path: `account.*.register.${key}`,
     reason: split,
   })),

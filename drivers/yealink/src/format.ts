@@ -1,4 +1,4 @@
-import type { ParameterMap } from '@phonefleet/sdk';
+import type { ParameterMap, VendorValue } from '@phonefleet/sdk';
 
 /**
  * Yealink `.cfg` files: `#!version:1.0.0.1` on the first line, then one `key = value` per line and
@@ -19,12 +19,9 @@ export const FIXED_LINES: ReadonlyMap<string, string> = new Map([
 export function renderCfg(values: ReadonlyMap<string, string>, map: ParameterMap, comment: string): string {
   const lines = [HEADER, `# ${comment.replace(/[\r\n]/g, ' ')}`];
   for (const [key, value] of FIXED_LINES) lines.push(`${key} = ${value}`);
-  for (const [path, value] of values) {
-    const mapped = map.toVendor(path, value);
-    if (!mapped) throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Yealink key`);
-    const [key, vendorValue] = mapped;
+  for (const [key, vendorValue] of map.toVendorAll(values)) {
     if (UNWRITABLE.test(vendorValue)) {
-      throw new Error(`${path}: a Yealink file cannot carry control characters or edge spaces in a value`);
+      throw new Error(`${key}: a Yealink file cannot carry control characters or edge spaces in a value`);
     }
     lines.push(`${key} = ${vendorValue}`);
   }
@@ -37,10 +34,10 @@ export function renderCommon(model: string): string {
 }
 
 export function parseCfg(text: string, map: ParameterMap): Map<string, string> {
-  const values = new Map<string, string>();
+  const pairs: VendorValue[] = [];
   const lines = text.split(/\r?\n/);
   const first = lines.findIndex((line) => line.trim() !== '');
-  if (first === -1) return values;
+  if (first === -1) return new Map();
   if (lines[first]?.trim() !== HEADER) throw new Error(`line ${first + 1}: expected ${HEADER}`);
   lines.forEach((line, index) => {
     const trimmed = line.trim();
@@ -49,15 +46,7 @@ export function parseCfg(text: string, map: ParameterMap): Map<string, string> {
     const key = equals > 0 ? trimmed.slice(0, equals).trim() : '';
     if (!KEY.test(key)) throw new Error(`line ${index + 1}: expected key = value`);
     if (FIXED_LINES.has(key)) return;
-    const value = trimmed.slice(equals + 1).trim();
-    let read: [string, string] | undefined;
-    try {
-      read = map.fromVendor(key, value);
-    } catch (error) {
-      throw new Error(`line ${index + 1}: ${(error as Error).message}`);
-    }
-    const [path, catalogueValue] = read ?? [key, value];
-    values.set(path, catalogueValue);
+    pairs.push([key, trimmed.slice(equals + 1).trim(), index + 1]);
   });
-  return values;
+  return map.fromVendorAll(pairs);
 }

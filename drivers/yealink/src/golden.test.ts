@@ -111,6 +111,47 @@ describe('Yealink golden files', () => {
     expect(driver.parse(rounded).get('provision.autoProvision.ProvisionPollingTimeout')).toBe('120');
   });
 
+  it('renders the codec list as enable/priority pairs, NAT by STUN and a DST rule by week', () => {
+    const values = new Map([
+      ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
+      ['network.natVpn.NatTraversalMode', '2'],
+      ['network.natVpn.NatStunServer', 'stun.example.com'],
+      ['settings.timeDate.DSTEnable', '1'],
+      ['settings.timeDate.DSTType', '1'],
+      ...['Start', 'End'].flatMap((edge, index) => [
+        [`settings.timeDate.DST${edge}Month`, index === 0 ? '3' : '10'],
+        [`settings.timeDate.DST${edge}Week`, '5'],
+        [`settings.timeDate.DST${edge}Weekday`, '0'],
+        [`settings.timeDate.DST${edge}Hour`, index === 0 ? '1' : '2'],
+      ]),
+      ['settings.timeDate.DSTOffset', '60'],
+    ] as [string, string][]);
+    const text = render('T46S', '001565aabbcc', values);
+    expect(text).toBe(golden('t46s-composites.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+    // iLBC has two Yealink rates and no single name: it is left out, the others keep their order.
+    const withIlbc = render(
+      'T46S',
+      '001565aabbcc',
+      new Map([['account.2.codec.SIPPreferredVocoder', '98;8']]),
+    );
+    expect(withIlbc).toContain('account.2.codec.pcma.priority = 1\n');
+    expect(driver.parse(withIlbc).get('account.2.codec.SIPPreferredVocoder')).toBe('8');
+    // An empty list (the platform's unset value) writes no codec keys.
+    const unset = render('T46S', '001565aabbcc', new Map([['account.1.codec.SIPPreferredVocoder', '']]));
+    expect(unset).not.toContain('codec');
+    // By date the edge is month/day/hour.
+    const byDate = render(
+      'T46S',
+      '001565aabbcc',
+      new Map([
+        ['settings.timeDate.DSTType', '0'],
+        ['settings.timeDate.DSTStartDate', '25'],
+      ]),
+    );
+    expect(byDate).toContain('local_time.start_time = 3/25/2\nlocal_time.end_time = 11/1/2\n');
+  });
+
   it('serves the model-wide file with the header only', () => {
     const common = file('y000000000066.cfg');
     expect(common.models).toEqual(['T46S']);

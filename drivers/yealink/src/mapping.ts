@@ -7,6 +7,7 @@ import {
   valueMap,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
+import { codecList, dstRule, natTraversal } from './composites.js';
 
 /**
  * Catalogue paths → Yealink `.cfg` keys (README.md "Sources" for each key). `{n}` is the account or
@@ -243,7 +244,6 @@ export const entries: MappingEntry[] = [
   { path: 'settings.timeDate.SntpRefreshPeriod', key: 'local_time.interval' },
   { path: 'settings.timeDate.TimeZone', key: 'local_time.time_zone', convert: timeZone },
   { path: 'settings.timeDate.DSTEnable', key: 'local_time.summer_time' },
-  { path: 'settings.timeDate.DSTType', key: 'local_time.dst_time_type' },
   { path: 'settings.timeDate.DSTOffset', key: 'local_time.offset_time' },
   {
     path: 'settings.timeDate.TimeFormat',
@@ -263,7 +263,7 @@ export const entries: MappingEntry[] = [
   { path: 'function.actionUrl.ActionUrlCallEnd', key: 'action_url.call_terminated' },
 ];
 
-export const map = mapParameters(entries);
+export const map = mapParameters([...entries, codecList, dstRule, natTraversal]);
 
 const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
 const perCodec = reason(
@@ -285,14 +285,10 @@ const notMapped = reason(
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: { path: string; reason: DriverText }[] = [
-  ...[
-    'SIPPreferredVocoder',
-    'OpusBandwidth',
-    'iLBCFrameMode',
-    'AudioPacketTime',
-    'AudioPayloadTypes',
-    'AudioVad',
-  ].map((key) => ({ path: `account.*.codec.${key}`, reason: perCodec })),
+  ...['OpusBandwidth', 'iLBCFrameMode', 'AudioPacketTime', 'AudioPayloadTypes', 'AudioVad'].map((key) => ({
+    path: `account.*.codec.${key}`,
+    reason: perCodec,
+  })),
   { path: 'account.*.register.NatTraversal', reason: split },
   ...[
     'SIPMessageWaitingIndicationUri',
