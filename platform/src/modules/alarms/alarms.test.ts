@@ -164,7 +164,7 @@ describe('alarms', () => {
 
     const listed = await until(
       () => alarms(api, { type: AlarmType.offline }),
-      (found) => found.total === 3,
+      (found) => found.list.length === 3,
       10_000,
     );
     expect(listed.list.map((row) => [row.level, row.status, row.num, row.reason]).sort()).toEqual(
