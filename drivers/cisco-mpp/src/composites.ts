@@ -1,4 +1,5 @@
 import type { CompositeEntry } from '@phonefleet/sdk';
+import { DST_RULE_DEFAULTS, DST_RULE_PATH, dstRuleParts } from '@phonefleet/sdk/catalogue';
 
 /**
  * Cisco settings that carry several catalogue values in one element (README.md "Facts"): a server as
@@ -24,28 +25,7 @@ export const hostPort = (host: string, port: string, key: string): CompositeEntr
   describe: 'host:port (the port left out when not pushed, empty or without a host)',
 });
 
-const DST = 'settings.timeDate.DST';
-const EDGE_CELLS = ['Month', 'Date', 'Week', 'Weekday', 'Hour'] as const;
-/** The catalogue defaults, written for a part of the rule that is not pushed. */
-const DEFAULTS: Readonly<Record<string, string>> = {
-  Type: '1',
-  StartMonth: '3',
-  StartDate: '1',
-  StartWeek: '2',
-  StartWeekday: '0',
-  StartHour: '2',
-  EndMonth: '11',
-  EndDate: '1',
-  EndWeek: '1',
-  EndWeekday: '0',
-  EndHour: '2',
-  Offset: '60',
-};
-const PARTS = [
-  'Type',
-  ...['Start', 'End'].flatMap((edge) => EDGE_CELLS.map((cell) => `${edge}${cell}`)),
-  'Offset',
-];
+const PARTS = dstRuleParts({ offset: true });
 const EDGE = /^(\d{1,2})\/(-?\d{1,2})\/([0-7])(?:\/(\d{1,2})(?::0{1,2}(?::0{1,2})?)?)?$/;
 const SAVE = /^([+-]?)(\d{1,2})(?::(\d{1,2})(?::0{1,2})?)?$/;
 
@@ -100,11 +80,11 @@ function readSave(text: string): string {
  * pushed are written with their catalogue defaults (the phone needs a whole rule).
  */
 export const dstRule: CompositeEntry = {
-  paths: PARTS.map((part) => `${DST}${part}`),
+  paths: PARTS.map((part) => `${DST_RULE_PATH}${part}`),
   keys: ['Daylight_Saving_Time_Rule'],
   join(values) {
     if (values.every((value) => value === undefined)) return [undefined];
-    const part = (index: number) => values[index] ?? DEFAULTS[PARTS[index] ?? ''] ?? '';
+    const part = (index: number) => values[index] ?? DST_RULE_DEFAULTS[PARTS[index] ?? ''] ?? '';
     const byDate = part(0) === '0';
     const edge = (from: number) =>
       writeEdge(

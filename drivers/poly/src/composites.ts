@@ -1,4 +1,5 @@
 import type { CompositeEntry } from '@phonefleet/sdk';
+import { DST_RULE_PATH } from '@phonefleet/sdk/catalogue';
 
 /**
  * UC Software settings that carry several catalogue values together (README.md "Facts"): the codec
@@ -59,7 +60,6 @@ export const voicemail: CompositeEntry = {
   describe: 'callBackMode contact and callBack the number; nothing written for an empty number',
 };
 
-const DST = 'settings.timeDate.DST';
 const SNTP = 'tcpIpApp.sntp.daylightSavings';
 /** The catalogue default type (by week), used when only the day or week is pushed. */
 const BY_WEEK = '1';
@@ -88,7 +88,13 @@ function readDay(byDate: boolean, date: string | undefined, last: string | undef
  * `lastInMonth` 1. The day or week is written only when pushed.
  */
 export const dstDay: CompositeEntry = {
-  paths: [`${DST}Type`, `${DST}StartDate`, `${DST}StartWeek`, `${DST}EndDate`, `${DST}EndWeek`],
+  paths: [
+    `${DST_RULE_PATH}Type`,
+    `${DST_RULE_PATH}StartDate`,
+    `${DST_RULE_PATH}StartWeek`,
+    `${DST_RULE_PATH}EndDate`,
+    `${DST_RULE_PATH}EndWeek`,
+  ],
   keys: [
     `${SNTP}.fixedDayEnable`,
     `${SNTP}.start.date`,

@@ -1,4 +1,5 @@
 import type { CompositeEntry, ValueConversion } from '@phonefleet/sdk';
+import { DST_RULE_DEFAULTS, DST_RULE_PATH, dstRuleParts } from '@phonefleet/sdk/catalogue';
 
 /**
  * Snom settings that carry several catalogue values in one value (README.md "Facts"): the outbound
@@ -56,28 +57,7 @@ export const codecList: ValueConversion = {
   domain: ['0', '8', '18', '9', '2', '8;0', '9;0;8;18', '2;9'],
 };
 
-const DST = 'settings.timeDate.DST';
-const EDGE_CELLS = ['Month', 'Date', 'Week', 'Weekday', 'Hour'] as const;
-/** The catalogue defaults, written for a part of the rule that is not pushed. */
-const DEFAULTS: Readonly<Record<string, string>> = {
-  Type: '1',
-  StartMonth: '3',
-  StartDate: '1',
-  StartWeek: '2',
-  StartWeekday: '0',
-  StartHour: '2',
-  EndMonth: '11',
-  EndDate: '1',
-  EndWeek: '1',
-  EndWeekday: '0',
-  EndHour: '2',
-  Offset: '60',
-};
-const PARTS = [
-  'Type',
-  ...['Start', 'End'].flatMap((edge) => EDGE_CELLS.map((cell) => `${edge}${cell}`)),
-  'Offset',
-];
+const PARTS = dstRuleParts({ offset: true });
 const two = (value: string) => value.padStart(2, '0');
 const RULE =
   /^(-?\d{1,5}) (\d{2})\.(\d{2})(?:\.(\d{2}))? (\d{2}):00:00 (\d{2})\.(\d{2})(?:\.(\d{2}))? (\d{2}):00:00$/;
@@ -107,11 +87,11 @@ function readEdge(first: string, second: string, weekday: string | undefined, ho
  * rule).
  */
 export const dstRule: CompositeEntry = {
-  paths: PARTS.map((part) => `${DST}${part}`),
+  paths: PARTS.map((part) => `${DST_RULE_PATH}${part}`),
   keys: ['dst'],
   join(values) {
     if (values.every((value) => value === undefined)) return [undefined];
-    const part = (index: number) => values[index] ?? DEFAULTS[PARTS[index] ?? ''] ?? '';
+    const part = (index: number) => values[index] ?? DST_RULE_DEFAULTS[PARTS[index] ?? ''] ?? '';
     const byDate = part(0) === '0';
     const edge = (from: number) =>
       writeEdge(

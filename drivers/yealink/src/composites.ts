@@ -1,4 +1,5 @@
 import type { CompositeEntry } from '@phonefleet/sdk';
+import { DST_RULE_DEFAULTS, DST_RULE_PATH, dstRuleParts } from '@phonefleet/sdk/catalogue';
 
 /**
  * Yealink settings that carry several catalogue values together (README.md "Sources"): the ordered
@@ -56,23 +57,7 @@ export const codecList: CompositeEntry = {
     'each of 0→pcmu, 8→pcma, 18→g729, 9→g722, 125→opus, 2→g726_32: listed = enable 1 and its rank as priority, unlisted = enable 0, priority 0; other codecs left out',
 };
 
-const DST = 'settings.timeDate.DST';
-const EDGE_CELLS = ['Month', 'Date', 'Week', 'Weekday', 'Hour'] as const;
-/** The catalogue defaults, written for a part of the rule that is not pushed. */
-const DEFAULTS: Readonly<Record<string, string>> = {
-  Type: '1',
-  StartMonth: '3',
-  StartDate: '1',
-  StartWeek: '2',
-  StartWeekday: '0',
-  StartHour: '2',
-  EndMonth: '11',
-  EndDate: '1',
-  EndWeek: '1',
-  EndWeekday: '0',
-  EndHour: '2',
-};
-const PARTS = ['Type', ...['Start', 'End'].flatMap((edge) => EDGE_CELLS.map((cell) => `${edge}${cell}`))];
+const PARTS = dstRuleParts({ offset: false });
 const BY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{1,2})$/;
 const BY_WEEK = /^(\d{1,2})\/([1-5])\/([1-7])\/(\d{1,2})$/;
 
@@ -104,11 +89,11 @@ function readEdge(byDate: boolean, text: string): (string | undefined)[] {
  * the phone reads each edge whole.
  */
 export const dstRule: CompositeEntry = {
-  paths: PARTS.map((part) => `${DST}${part}`),
+  paths: PARTS.map((part) => `${DST_RULE_PATH}${part}`),
   keys: ['local_time.dst_time_type', 'local_time.start_time', 'local_time.end_time'],
   join(values) {
     if (values.every((value) => value === undefined)) return [undefined, undefined, undefined];
-    const part = (index: number) => values[index] ?? DEFAULTS[PARTS[index] ?? ''] ?? '';
+    const part = (index: number) => values[index] ?? DST_RULE_DEFAULTS[PARTS[index] ?? ''] ?? '';
     const type = part(0) === '0' ? '0' : '1';
     const edge = (from: number) =>
       writeEdge(

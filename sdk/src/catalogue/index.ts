@@ -31,7 +31,7 @@ export {
   typesWithSubtype,
 } from './phone-keys.js';
 export { provisionTab } from './provision.js';
-export { settingsTab } from './settings.js';
+export { DST_RULE_DEFAULTS, DST_RULE_PATH, dstRuleParts, settingsTab } from './settings.js';
 export { sipFunctionTab } from './sip-function.js';
 export {
   buildAccountTree,

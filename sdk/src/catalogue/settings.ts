@@ -25,12 +25,64 @@ const colour = {
   when: (ctx: { share: boolean; caps: { colourScreen: boolean } }) => ctx.share || ctx.caps.colourScreen,
 };
 const ringTypes: Opt[] = rangeOpts(0, 15, (n) => [`Ring type ${n}`, `铃声 ${n}`], 2);
-const dstEdge = (edge: 'Start' | 'End', zh: string, month: number, week: number) => [
-  select(`DST${edge}Month`, [`DST ${edge.toLowerCase()} month`, `夏令时${zh}月份`], String(month), monthOpts),
-  num(`DST${edge}Date`, [`DST ${edge.toLowerCase()} day of month`, `夏令时${zh}日期`], 1, 1, 31),
-  select(`DST${edge}Week`, [`DST ${edge.toLowerCase()} week`, `夏令时${zh}周`], String(week), weekOpts),
-  select(`DST${edge}Weekday`, [`DST ${edge.toLowerCase()} weekday`, `夏令时${zh}星期`], '0', weekdayOpts),
-  num(`DST${edge}Hour`, [`DST ${edge.toLowerCase()} hour`, `夏令时${zh}小时`], 2, 0, 23),
+/** The daylight-saving rule's parameters: `settings.timeDate.DST<part>`. */
+export const DST_RULE_PATH = 'settings.timeDate.DST';
+const DST_EDGE_CELLS = ['Month', 'Date', 'Week', 'Weekday', 'Hour'] as const;
+/** Each part's catalogue default: what a driver writes for a part of a vendor's one-value rule not pushed. */
+export const DST_RULE_DEFAULTS: Readonly<Record<string, string>> = {
+  Type: '1',
+  StartMonth: '3',
+  StartDate: '1',
+  StartWeek: '2',
+  StartWeekday: '0',
+  StartHour: '2',
+  EndMonth: '11',
+  EndDate: '1',
+  EndWeek: '1',
+  EndWeekday: '0',
+  EndHour: '2',
+  Offset: '60',
+};
+/** The rule's parts in the order vendors write them: type, start, end, then the offset when asked. */
+export function dstRuleParts({ offset }: { offset: boolean }): string[] {
+  const edges = ['Start', 'End'].flatMap((edge) => DST_EDGE_CELLS.map((cell) => `${edge}${cell}`));
+  return ['Type', ...edges, ...(offset ? ['Offset'] : [])];
+}
+
+const dstDefault = (part: string) => DST_RULE_DEFAULTS[part] ?? '';
+const dstEdge = (edge: 'Start' | 'End', zh: string) => [
+  select(
+    `DST${edge}Month`,
+    [`DST ${edge.toLowerCase()} month`, `夏令时${zh}月份`],
+    dstDefault(`${edge}Month`),
+    monthOpts,
+  ),
+  num(
+    `DST${edge}Date`,
+    [`DST ${edge.toLowerCase()} day of month`, `夏令时${zh}日期`],
+    Number(dstDefault(`${edge}Date`)),
+    1,
+    31,
+  ),
+  select(
+    `DST${edge}Week`,
+    [`DST ${edge.toLowerCase()} week`, `夏令时${zh}周`],
+    dstDefault(`${edge}Week`),
+    weekOpts,
+  ),
+  select(
+    `DST${edge}Weekday`,
+    [`DST ${edge.toLowerCase()} weekday`, `夏令时${zh}星期`],
+    dstDefault(`${edge}Weekday`),
+    weekdayOpts,
+  ),
+  num(
+    `DST${edge}Hour`,
+    [`DST ${edge.toLowerCase()} hour`, `夏令时${zh}小时`],
+    Number(dstDefault(`${edge}Hour`)),
+    0,
+    23,
+  ),
 ];
 
 export const settingsTab: TabSpec = {
@@ -90,13 +142,13 @@ export const settingsTab: TabSpec = {
             '夏令时为自动时采用该位置的夏令时规则，随时区变化。',
           ],
         }),
-        select('DSTType', ['DST type', '夏令时类型'], '1', [
+        select('DSTType', ['DST type', '夏令时类型'], dstDefault('Type'), [
           ['0', 'By date', '按日期'],
           ['1', 'By week', '按星期'],
         ]),
-        ...dstEdge('Start', '开始', 3, 2),
-        ...dstEdge('End', '结束', 11, 1),
-        num('DSTOffset', ['DST offset (min)', '夏令时偏移（分钟）'], 60, -300, 300),
+        ...dstEdge('Start', '开始'),
+        ...dstEdge('End', '结束'),
+        num('DSTOffset', ['DST offset (min)', '夏令时偏移（分钟）'], Number(dstDefault('Offset')), -300, 300),
         select('DateFormat', ['Date format', '日期格式'], '0', dateFormatOpts),
         select('DateSeperator', ['Date separator', '日期分隔符'], '1', dateSeparatorOpts),
         select('TimeFormat', ['Time format', '时间格式'], '0', [
