@@ -5,9 +5,14 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Debian's chromium (`apt-get install -y chromium`); never a downloaded browser. */
+/**
+ * Debian's chromium (`apt-get install -y chromium`); never a downloaded browser. Every context and page
+ * asks for reduced motion, which the console honours by turning antd's animations off: no click lands
+ * on a dialog still zooming in. (Chromium's `--force-prefers-reduced-motion` does not do it: Playwright
+ * emulates the media feature per context and overrides the flag.)
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -18,10 +23,13 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // The console turns antd's animations off for reduced motion: no click lands on a dialog still zooming in.
-      '--force-prefers-reduced-motion',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** The browser tests run against the built host and plugins (`npm run build`). */

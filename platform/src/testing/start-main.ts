@@ -17,10 +17,10 @@ export interface StartedMain {
 function command(terminal: boolean): [string, string[]] {
   const launcher = ['--import', 'tsx', 'platform/src/launcher.ts'];
   if (!terminal) return [process.execPath, launcher];
-  return [
-    'script',
-    ['--quiet', '--flush', '--return', '--command', [process.execPath, ...launcher].join(' '), '/dev/null'],
-  ];
+  // `exec`: the shell `script` runs (dash when SHELL is unset, as in CI) must not stay between the
+  // terminal and the launcher, or Ctrl-C kills it and `script` reports 130 whatever the console did.
+  const line = ['exec', process.execPath, ...launcher].join(' ');
+  return ['script', ['--quiet', '--flush', '--return', '--command', line, '/dev/null']];
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   useSession,
   useTexts,
 } from '@phonefleet/sdk/ui';
-import { Modal, Tag, Typography } from 'antd';
+import { App, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { listCredentials, revokeCredential, rotateCredential } from '../api.js';
 import { CreateCredentialDialog } from '../components/CreateCredentialDialog.js';
@@ -23,6 +23,7 @@ const STATUS_COLOR = { active: 'green', expired: 'orange', revoked: 'red' } as c
 export function ApiServicePage() {
   const { zoneOffset } = useSession();
   const t = useTexts(apiText);
+  const { modal } = App.useApp();
   const [creating, setCreating] = useState(false);
   const [issued, setIssued] = useState<{ key: IssuedApiKey; title: string }>();
 
@@ -99,7 +100,7 @@ export function ApiServicePage() {
                 button: 'edit',
                 testId: 'api-rotate',
                 onClick: (_row, list) =>
-                  Modal.confirm({
+                  modal.confirm({
                     title: t('rotate'),
                     content: t('rotateContent'),
                     okText: t('rotate'),
