@@ -5,6 +5,41 @@ import type { ParameterMap } from './parameter-map.js';
 export const driverTextSchema = z.object({ en: z.string().min(1), 'zh-CN': z.string().min(1) });
 export type DriverText = z.output<typeof driverTextSchema>;
 
+/** A driver text from its English and Simplified Chinese wording. */
+export function driverText(en: string, zh: string): DriverText {
+  return { en, 'zh-CN': zh };
+}
+
+/** How a vendor's phones and driver are named in the reasons every vendor driver gives. */
+export interface VendorNames {
+  /** The phones, as in "<phones> have no equivalent setting" (`Snom D7xx phones`, `Snom D7xx 话机`). */
+  phones: DriverText;
+  /** The driver, as in "Not mapped by the <driver> driver yet" (`Snom`, `Cisco MPP`). */
+  driver: string;
+  /** The brand, as in "<brand> writes this …" and "does not reach <brand> phones" (`Snom`). */
+  brand: string;
+  /** What one vendor setting is called in "in one <unit>" (`value`/`值`, `key`/`配置项`). */
+  unit: DriverText;
+}
+
+/**
+ * The reasons every vendor driver gives in the same words: the phones have no such setting, the
+ * vendor writes it inside a value holding other settings too, or the driver does not map it yet.
+ */
+export function vendorReasons({ phones, driver, brand, unit }: VendorNames) {
+  return {
+    noKey: driverText(`${phones.en} have no equivalent setting`, `${phones['zh-CN']}没有对应的设置`),
+    combined: driverText(
+      `${brand} writes this together with other settings in one ${unit.en}; not mapped by this driver`,
+      `${brand} 将此项与其他设置合并为一个${unit['zh-CN']}，本驱动未映射`,
+    ),
+    notMapped: driverText(
+      `Not mapped by the ${driver} driver yet: this setting does not reach ${brand} phones`,
+      `${driver} 驱动尚未映射此参数：它不会下发到 ${brand} 话机`,
+    ),
+  };
+}
+
 /**
  * Catalogue parameters no model has unless its driver adds them: the phone-key SubType column and
  * the short web-session timeout (10..30 s) that replaces the standard one where a driver renames it.
@@ -62,6 +97,8 @@ export const parameterDeclarationsSchema = z.object({
     .optional(),
 });
 export type ParameterDeclarations = z.output<typeof parameterDeclarationsSchema>;
+/** One entry of a driver's `unsupported` list: a path pattern and the reason users see. */
+export type UnsupportedParameter = ParameterDeclarations['unsupported'][number];
 
 /**
  * The driver's text format: a short name, the text editor's instructions, and, when the console

@@ -1,11 +1,13 @@
 import {
   booleanAs,
   type CompositeEntry,
-  type DriverText,
+  driverText,
   type MappingEntry,
   mapParameters,
+  type UnsupportedParameter,
   type ValueConversion,
   valueMap,
+  vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 import { codecPreference, dstRule, hostPort } from './composites.js';
@@ -124,29 +126,22 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
 
 export const map = mapParameters(entries);
 
-const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
-const noKey = reason(
-  'Cisco multiplatform phones have no equivalent setting',
-  'Cisco 多平台话机没有对应的设置',
-);
-const inValue = reason(
-  'Cisco writes this together with other settings in one value; not mapped by this driver',
-  'Cisco 将此项与其他设置合并为一个值，本驱动未映射',
-);
-const keyFunction = reason(
+const { combined, noKey, notMapped } = vendorReasons({
+  phones: driverText('Cisco multiplatform phones', 'Cisco 多平台话机'),
+  driver: 'Cisco MPP',
+  brand: 'Cisco',
+  unit: driverText('value', '值'),
+});
+const keyFunction = driverText(
   'Cisco writes a line key’s function inside its Extended Function (fnc=blf+sd;sub=…): set it in the key’s value',
   'Cisco 将线路键的功能写在 Extended Function 中（fnc=blf+sd;sub=…）：请在按键值中设置',
-);
-const notMapped = reason(
-  'Not mapped by the Cisco MPP driver yet: this setting does not reach Cisco phones',
-  'Cisco MPP 驱动尚未映射此参数：它不会下发到 Cisco 话机',
 );
 
 /**
  * What Cisco phones lack, or what this driver does not write, with the reason users see. A mapped
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
-export const unsupported: { path: string; reason: DriverText }[] = [
+export const unsupported: UnsupportedParameter[] = [
   { path: 'account', reason: notMapped },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipsecVpn', reason: noKey },
@@ -154,8 +149,8 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
   // Profile credentials are written in the rule itself (`--uid`, `--pwd`).
-  { path: 'provision.autoProvision.ProvisionUsername', reason: inValue },
-  { path: 'provision.autoProvision.ProvisionPassword', reason: inValue },
+  { path: 'provision.autoProvision.ProvisionUsername', reason: combined },
+  { path: 'provision.autoProvision.ProvisionPassword', reason: combined },
   { path: 'provision', reason: notMapped },
   ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: noKey })),
   { path: 'phoneKeys.programKey.*.Type', reason: keyFunction },

@@ -1,11 +1,13 @@
 import {
   booleanAs,
   type CompositeEntry,
-  type DriverText,
+  driverText,
   type MappingEntry,
   mapParameters,
+  type UnsupportedParameter,
   type ValueConversion,
   valueMap,
+  vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 
@@ -198,26 +200,26 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
 
 export const map = mapParameters(entries);
 
-const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
-const noKey = reason('Fanvil X-series phones have no equivalent setting', 'Fanvil X 系列话机没有对应的设置');
-const extension = reason(
+const { noKey, notMapped } = vendorReasons({
+  phones: driverText('Fanvil X-series phones', 'Fanvil X 系列话机'),
+  driver: 'Fanvil',
+  brand: 'Fanvil',
+  unit: driverText('value', '值'),
+});
+const extension = driverText(
   'Fanvil memory keys carry no extension of their own (the value is number@line/type)',
   'Fanvil 记忆键没有单独的分机设置（按键值为 号码@线路/类型）',
 );
-const dstMode = reason(
+const dstMode = driverText(
   'The public Fanvil sources disagree on the DST switch and do not say how the rule’s mode is written; the DST week rule itself is sent',
   '公开的 Fanvil 资料对夏令时开关说法不一，也未说明规则模式的写法；夏令时的按周规则本身会下发',
-);
-const notMapped = reason(
-  'Not mapped by the Fanvil driver yet: this setting does not reach Fanvil phones',
-  'Fanvil 驱动尚未映射此参数：它不会下发到 Fanvil 话机',
 );
 
 /**
  * What Fanvil phones lack, or what this driver does not write, with the reason users see. A mapped
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
-export const unsupported: { path: string; reason: DriverText }[] = [
+export const unsupported: UnsupportedParameter[] = [
   { path: 'account', reason: notMapped },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipsecVpn', reason: noKey },

@@ -1,10 +1,12 @@
 import {
   booleanAs,
-  type DriverText,
+  driverText,
   type MappingEntry,
   mapParameters,
+  type UnsupportedParameter,
   type ValueConversion,
   valueMap,
+  vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 import {
@@ -207,53 +209,46 @@ export const entries: MappingEntry[] = [
 
 export const map = mapParameters(entries);
 
-const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
-const codecs = reason(
+const { combined, noKey, notMapped } = vendorReasons({
+  phones: driverText('Grandstream GXP/GRP phones', 'Grandstream GXP/GRP 话机'),
+  driver: 'Grandstream',
+  brand: 'Grandstream',
+  unit: driverText('P-value', ' P 值'),
+});
+const codecs = driverText(
   'Grandstream sets codecs as a list of preference slots (one P-value per slot); this setting has no single P-value',
   'Grandstream 以多个优先级槽位（每个槽位一个 P 值）设置编解码器，此参数没有对应的单一 P 值',
 );
-const portInAddress = reason(
+const portInAddress = driverText(
   'Grandstream writes the port into the server address (host:port); this driver writes the address only',
   'Grandstream 将端口写在服务器地址中（主机:端口），本驱动只写入地址',
 );
-const noKey = reason(
-  'Grandstream GXP/GRP phones have no equivalent setting',
-  'Grandstream GXP/GRP 话机没有对应的设置',
-);
-const split = reason(
-  'Grandstream writes this together with other settings in one P-value; not mapped by this driver',
-  'Grandstream 将此项与其他设置合并为一个 P 值，本驱动未映射',
-);
-const spread = reason(
+const spread = driverText(
   'Grandstream writes this setting across several P-values (an IP address as four octets); not mapped by this driver',
   'Grandstream 将此设置拆分为多个 P 值（IP 地址分为四段），本驱动未映射',
 );
-const templatesDisagree = reason(
+const templatesDisagree = driverText(
   'Grandstream’s GXP21xx and GRP261x templates give this setting different P-values for accounts 5 and 6; not written for them',
   'Grandstream 的 GXP21xx 与 GRP261x 配置模板对账号 5、6 的此设置给出不同的 P 值；不为其写入',
 );
-const perAccount = reason(
+const perAccount = driverText(
   'Grandstream sets this per account (its P-value differs by account), not for the whole phone',
   'Grandstream 按账号设置此项（每个账号的 P 值不同），而非整机设置',
 );
-const dtmfSwitches = reason(
+const dtmfSwitches = driverText(
   'Grandstream writes the DTMF mode as three switches (in-audio, RFC 2833, SIP INFO): one catalogue value in several P-values',
   'Grandstream 以三个开关（带内、RFC 2833、SIP INFO）写 DTMF 方式：一个目录值对应多个 P 值',
 );
-const sessionTimer = reason(
+const sessionTimer = driverText(
   'Grandstream writes the session timer as a switch and a period (Enable Session Timer and Session Expiration): one catalogue value in two P-values',
   'Grandstream 以开关与时长两个 P 值（启用会话定时器、会话过期时间）写会话定时器：一个目录值对应两个 P 值',
-);
-const notMapped = reason(
-  'Not mapped by the Grandstream driver yet: this setting does not reach Grandstream phones',
-  'Grandstream 驱动尚未映射此参数：它不会下发到 Grandstream 话机',
 );
 
 /**
  * What Grandstream phones lack, or what this driver does not write, with the reason users see. A
  * mapped path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
-export const unsupported: { path: string; reason: DriverText }[] = [
+export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.codec', reason: codecs },
   ...['ServerPort', 'OutboundProxyPort', 'BackupServerPort', 'BackupOutboundProxyPort'].map((key) => ({
     path: `account.*.register.${key}`,
@@ -287,7 +282,7 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
   { path: 'phoneKeys', reason: notMapped },
-  { path: 'settings.timeDate', reason: split },
+  { path: 'settings.timeDate', reason: combined },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },

@@ -1,10 +1,12 @@
 import {
   booleanAs,
-  type DriverText,
+  driverText,
   type MappingEntry,
   mapParameters,
+  type UnsupportedParameter,
   type ValueConversion,
   valueMap,
+  vendorReasons,
 } from '@phonefleet/sdk';
 
 import { codecPreference, dstDay, voicemail } from './composites.js';
@@ -124,38 +126,38 @@ export const entries: MappingEntry[] = [
 
 export const map = mapParameters([...entries, codecPreference, voicemail, dstDay]);
 
-const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
-const noKey = reason('Poly VVX phones have no equivalent setting', 'Poly VVX 话机没有对应的设置');
-const master = reason(
+const { noKey, notMapped } = vendorReasons({
+  phones: driverText('Poly VVX phones', 'Poly VVX 话机'),
+  driver: 'Poly',
+  brand: 'Poly',
+  unit: driverText('value', '值'),
+});
+const master = driverText(
   'Poly phones read this from the master configuration file (APP_FILE_PATH), which this driver writes without the device’s values yet',
   'Poly 话机从主配置文件（APP_FILE_PATH）读取此项，本驱动写主配置文件时尚不带设备的取值',
 );
-const oneSntp = reason(
+const oneSntp = driverText(
   'UC Software takes one SNTP server (tcpIpApp.sntp.address)',
   'UC Software 只有一个 SNTP 服务器（tcpIpApp.sntp.address）',
 );
-const oneProxy = reason(
+const oneProxy = driverText(
   'UC Software has one outbound proxy per registration (reg.x.outboundProxy)',
   'UC Software 每个注册只有一个出站代理（reg.x.outboundProxy）',
 );
-const codecs = reason(
+const codecs = driverText(
   'UC Software orders codecs once for the whole phone (voice.codecPref.<codec>), not per line: the driver writes line 1’s list',
   'UC Software 对整机只有一个编解码器顺序（voice.codecPref.<codec>），不分线路：本驱动写入线路 1 的列表',
 );
-const hardKeys = reason(
+const hardKeys = driverText(
   'VVX hard keys (Transfer, Messages, Conference, navigation, volume …) keep their fixed functions: UC Software remaps them by a per-model key index (key.<model>.<index>.function.prim), which this driver does not write',
   'VVX 硬键（转接、消息、会议、导航、音量等）保持固定功能：UC Software 按各型号的按键序号（key.<model>.<index>.function.prim）重新映射，本驱动不写入',
-);
-const notMapped = reason(
-  'Not mapped by the Poly driver yet: this setting does not reach Poly phones',
-  'Poly 驱动尚未映射此参数：它不会下发到 Poly 话机',
 );
 
 /**
  * What Poly phones lack, or what this driver does not write, with the reason users see. A mapped
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
-export const unsupported: { path: string; reason: DriverText }[] = [
+export const unsupported: UnsupportedParameter[] = [
   { path: 'maintenance.binaryUpdate', reason: master },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },

@@ -1,10 +1,12 @@
 import {
   booleanAs,
-  type DriverText,
+  driverText,
   type MappingEntry,
   mapParameters,
+  type UnsupportedParameter,
   type ValueConversion,
   valueMap,
+  vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 import { codecList, dstRule, outboundProxy } from './composites.js';
@@ -135,38 +137,34 @@ export const entries: MappingEntry[] = [
 
 export const map = mapParameters([...entries, outboundProxy, dstRule]);
 
-const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
-const noKey = reason('Snom D7xx phones have no equivalent setting', 'Snom D7xx 话机没有对应的设置');
-const split = reason(
-  'Snom writes this together with other settings in one value; not mapped by this driver',
-  'Snom 将此项与其他设置合并为一个值，本驱动未映射',
-);
-const fixedKeys = reason(
+const { combined, noKey, notMapped } = vendorReasons({
+  phones: driverText('Snom D7xx phones', 'Snom D7xx 话机'),
+  driver: 'Snom',
+  brand: 'Snom',
+  unit: driverText('value', '值'),
+});
+const fixedKeys = driverText(
   'Snom programs its fixed keys with dkey_* settings (dkey_redial, dkey_hold, dkey_transfer, dkey_conf, dkey_retrieve …) holding a Snom function (keyevent F_…) or a key type with its argument in one value; not mapped by this driver',
   'Snom 用 dkey_* 设置（dkey_redial、dkey_hold、dkey_transfer、dkey_conf、dkey_retrieve 等）定义固定按键，一个值内含 Snom 功能（keyevent F_…）或按键类型及其参数；本驱动未映射',
 );
-const perIdentity = reason(
+const perIdentity = driverText(
   'Snom sets STUN and the NAT keep-alive per identity (stun_server, stun_binding_interval, keepalive_interval with idx), not for the whole phone',
   'Snom 按身份（idx）设置 STUN 与 NAT 保活（stun_server、stun_binding_interval、keepalive_interval），而非整机设置',
-);
-const notMapped = reason(
-  'Not mapped by the Snom driver yet: this setting does not reach Snom phones',
-  'Snom 驱动尚未映射此参数：它不会下发到 Snom 话机',
 );
 
 /**
  * What Snom phones lack, or what this driver does not write, with the reason users see. A mapped
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
-export const unsupported: { path: string; reason: DriverText }[] = [
+export const unsupported: UnsupportedParameter[] = [
   // The registrar's port and transport would go into `user_host`; no source at hand documents that form.
   ...['ServerPort', 'Transport', 'BackupServerPort', 'BackupTransport'].map((key) => ({
     path: `account.*.register.${key}`,
-    reason: split,
+    reason: combined,
   })),
   { path: 'account', reason: notMapped },
-  { path: 'network.ipParameter.VLANEnable', reason: split },
-  { path: 'network.ipParameter.DataVLANEnable', reason: split },
+  { path: 'network.ipParameter.VLANEnable', reason: combined },
+  { path: 'network.ipParameter.DataVLANEnable', reason: combined },
   { path: 'network.natVpn.NatStunServer', reason: perIdentity },
   { path: 'network.natVpn.NatStunPort', reason: perIdentity },
   { path: 'network.natVpn.NatKeepAliveInterval', reason: perIdentity },

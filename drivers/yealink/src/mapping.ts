@@ -1,10 +1,12 @@
 import {
   booleanAs,
-  type DriverText,
+  driverText,
   type MappingEntry,
   mapParameters,
+  type UnsupportedParameter,
   type ValueConversion,
   valueMap,
+  vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 import { codecList, dstRule, natTraversal } from './composites.js';
@@ -265,31 +267,27 @@ export const entries: MappingEntry[] = [
 
 export const map = mapParameters([...entries, codecList, dstRule, natTraversal]);
 
-const reason = (en: string, zh: string): DriverText => ({ en, 'zh-CN': zh });
-const perCodec = reason(
+const { combined, noKey, notMapped } = vendorReasons({
+  phones: driverText('Yealink IP phones', 'Yealink 话机'),
+  driver: 'Yealink',
+  brand: 'Yealink',
+  unit: driverText('key', '配置项'),
+});
+const perCodec = driverText(
   'Yealink sets codecs one by one (account.N.codec.X.enable/priority); this setting has no single Yealink key',
   'Yealink 按编解码器逐个设置，此参数没有对应的单一 Yealink 配置项',
-);
-const noKey = reason('Yealink IP phones have no equivalent setting', 'Yealink 话机没有对应的设置');
-const split = reason(
-  'Yealink writes this together with other settings in one key; not mapped by this driver',
-  'Yealink 将此项与其他设置合并为一个配置项，本驱动未映射',
-);
-const notMapped = reason(
-  'Not mapped by the Yealink driver yet: this setting does not reach Yealink phones',
-  'Yealink 驱动尚未映射此参数：它不会下发到 Yealink 话机',
 );
 
 /**
  * What Yealink phones lack, or what this driver does not write, with the reason users see. A mapped
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
-export const unsupported: { path: string; reason: DriverText }[] = [
+export const unsupported: UnsupportedParameter[] = [
   ...['OpusBandwidth', 'iLBCFrameMode', 'AudioPacketTime', 'AudioPayloadTypes', 'AudioVad'].map((key) => ({
     path: `account.*.codec.${key}`,
     reason: perCodec,
   })),
-  { path: 'account.*.register.NatTraversal', reason: split },
+  { path: 'account.*.register.NatTraversal', reason: combined },
   ...[
     'SIPMessageWaitingIndicationUri',
     'SIPGroupServerType',
@@ -305,18 +303,18 @@ export const unsupported: { path: string; reason: DriverText }[] = [
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter', reason: notMapped },
-  { path: 'network.port', reason: split },
+  { path: 'network.port', reason: combined },
   { path: 'network.lldp', reason: noKey },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.natVpn', reason: notMapped },
-  { path: 'network.openVpn', reason: split },
+  { path: 'network.openVpn', reason: combined },
   { path: 'network.xvpn', reason: noKey },
   { path: 'provision.autoProvision', reason: notMapped },
   { path: 'provision.tr069', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
   ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
   { path: 'phoneKeys.dssKey', reason: noKey },
-  { path: 'settings.timeDate', reason: split },
+  { path: 'settings.timeDate', reason: combined },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },
