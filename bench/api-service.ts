@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { RunningConsole } from '../platform/src/app.js';
 import { createTenant, insertDevices } from '../platform/src/testing/tenants.js';
+import { runTypeScript } from './run-ts.js';
 import { signIn } from './sign-in.js';
 
-const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
 const child = fileURLToPath(new URL('./api-signed-child.ts', import.meta.url));
 
 interface ChildResult {
@@ -18,7 +14,7 @@ interface ChildResult {
 }
 
 async function load(settings: object): Promise<ChildResult> {
-  const { stdout } = await run(tsx, [child, JSON.stringify(settings)], { maxBuffer: 16 * 1024 * 1024 });
+  const stdout = await runTypeScript(child, [JSON.stringify(settings)]);
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ChildResult;
 }
 

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       for (const [index, folder] of folders.entries()) {
         process.stderr.write(`round ${round + 1}: benching ${commits[index]}\n`);
         const env = { ...process.env, ...(options.only ? { BENCH_ONLY: options.only } : {}) };
-        const output = run('npx', ['tsx', 'bench/run.ts'], folder, env);
+        const output = run(process.execPath, ['--import', 'tsx', 'bench/run.ts'], folder, env);
         for (const [name, { value, goal }] of parseFigures(output)) {
           const list = samples[index]?.get(name) ?? [];
           list.push(value);

@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runTypeScript } from './run-ts.js';
 
-const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
 const child = fileURLToPath(new URL('./load-child.ts', import.meta.url));
 
 export interface LoadResult {
@@ -43,7 +39,7 @@ export async function load(
     body: options.body,
   };
   const cpuBefore = process.cpuUsage();
-  const { stdout } = await run(tsx, [child, JSON.stringify(settings)], { maxBuffer: 16 * 1024 * 1024 });
+  const stdout = await runTypeScript(child, [JSON.stringify(settings)]);
   const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Omit<
     LoadResult,

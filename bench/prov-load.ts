@@ -30,9 +30,12 @@ export interface PhoneTemplates {
   firstMac: number;
   templates: { file: string; userAgent: string }[];
 }
-const fleet: PhoneTemplates = fleetJson
-  ? JSON.parse(fleetJson)
-  : { firstMac: 1, templates: [{ file: '{mac}.cfg', userAgent: 'Generic H2P 2.14.0.5 {mac}' }] };
+/** H2P phones from MAC 1 unless the argument names a fleet, or only where the H2P phones' MACs start. */
+const fleet: PhoneTemplates = {
+  firstMac: 1,
+  templates: [{ file: '{mac}.cfg', userAgent: 'Generic H2P 2.14.0.5 {mac}' }],
+  ...(fleetJson ? (JSON.parse(fleetJson) as Partial<PhoneTemplates>) : {}),
+};
 interface Phone {
   mac: string;
   path: string;

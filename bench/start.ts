@@ -13,7 +13,7 @@ async function healthy(url: string): Promise<boolean> {
 }
 
 /**
- * A console started as `npm start` starts it (`tsx platform/src/main.ts`) on a database that is
+ * A console started as `npm start` starts it (`node --import tsx platform/src/main.ts`) on a database that is
  * already migrated and seeded, as after a restart: milliseconds from spawn to its first healthy
  * `/api/health`, then its RSS idle and its peak under 16 clients of API load.
  */
