@@ -70,6 +70,11 @@ export {
   refusedFile,
   refusedFileTip,
 } from './ImportDialog.js';
+export {
+  ConfigurationListPage,
+  type ConfigurationListPageProps,
+  type ConfigurationRow,
+} from './list-page/ConfigurationListPage.js';
 export { DevicePicker, type DevicePickerProps } from './list-page/DevicePicker.js';
 export {
   ChoiceFilter,
