@@ -52,7 +52,8 @@ export interface ConfigurationListPageProps<Row extends ConfigurationRow> {
  * permission button, and the wizard's finish step above it.
  */
 export function ConfigurationListPage<Row extends ConfigurationRow>(props: ConfigurationListPageProps<Row>) {
-  const { area, name, wizard, paths } = props;
+  const { area, wizard, paths } = props;
+  const { field, title } = props.name;
   const { zoneOffset } = useSession();
   const t = useTexts();
   const navigate = useNavigate();
@@ -62,9 +63,9 @@ export function ConfigurationListPage<Row extends ConfigurationRow>(props: Confi
   const columns = useMemo<FleetColumn<Row>[]>(
     () => [
       {
-        key: name.field,
-        title: name.title,
-        dataIndex: name.field,
+        key: field,
+        title,
+        dataIndex: field,
         sorter: true,
         render: (value: ReactNode, row: Row) =>
           row.id === created ? (
@@ -79,7 +80,7 @@ export function ConfigurationListPage<Row extends ConfigurationRow>(props: Confi
       ...props.columns,
       createdColumn<Row>(t('created'), zoneOffset),
     ],
-    [name, props.columns, t, zoneOffset, created],
+    [field, title, props.columns, t, zoneOffset, created],
   );
   const remove = deleteAction({ run: props.remove, confirm: props.deleteConfirm });
 
