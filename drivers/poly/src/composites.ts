@@ -119,3 +119,38 @@ export const dstDay: CompositeEntry = {
   describe:
     'fixedDayEnable 1 by date, 0 by week; each edge date = the day of the month by date, 1/8/15/22 for weeks 1–4 by week, the last week lastInMonth 1',
 };
+
+/** Catalogue key types a BLF entry can hold → `attendant.resourceList.x.type` ([EA], [EM]). */
+const RESOURCE_TYPES: Readonly<Record<string, string>> = { '5': 'normal', '14': 'automata' };
+const RESOURCE_KINDS: Readonly<Record<string, string>> = { normal: '5', automata: '14' };
+
+/**
+ * Program key n as the phone's n-th statically configured BLF entry ([EA], [EM], [WZ]): the type
+ * (`normal` for a BLF key, `automata` for a call park orbit), the monitored `address` and its `label`.
+ * Other key types have no BLF entry and write nothing; the type is left out when not pushed (the
+ * phone's default is `normal`).
+ */
+export const blfEntry: CompositeEntry = {
+  paths: [
+    'phoneKeys.programKey.{n}.Type',
+    'phoneKeys.programKey.{n}.Value',
+    'phoneKeys.programKey.{n}.Label',
+  ],
+  keys: [
+    'attendant.resourceList.{n}.type',
+    'attendant.resourceList.{n}.address',
+    'attendant.resourceList.{n}.label',
+  ],
+  join([type, address, label]) {
+    if (type !== undefined && RESOURCE_TYPES[type] === undefined) return [undefined, undefined, undefined];
+    return [type === undefined ? undefined : RESOURCE_TYPES[type], address, label];
+  },
+  split([kind, address, label]) {
+    if (kind !== undefined && RESOURCE_KINDS[kind] === undefined)
+      throw new Error(`expected normal or automata, not ${JSON.stringify(kind)}`);
+    return [kind === undefined ? undefined : RESOURCE_KINDS[kind], address, label];
+  },
+  domains: [['5', '14']],
+  describe:
+    'the n-th BLF entry: type 5 (BLF) → normal, 14 (call park) → automata, the value as address, the label; other types write no entry',
+};

@@ -117,6 +117,36 @@ describe('Poly golden files', () => {
     );
   });
 
+  it('writes BLF and call park keys as the phone’s BLF entries, and the BLF list URI from line 1', () => {
+    const values = new Map([
+      ['account.1.register.UserName', '2001'],
+      ['account.1.advanced.SIPBlfListUri', 'blf-list@pbx.example.com'],
+      ['phoneKeys.programKey.1.Type', '5'],
+      ['phoneKeys.programKey.1.Value', '2010'],
+      ['phoneKeys.programKey.1.Label', 'Sales & Support'],
+      ['phoneKeys.programKey.2.Type', '14'],
+      ['phoneKeys.programKey.2.Value', '701'],
+      ['phoneKeys.programKey.2.Label', 'Park 1'],
+      ['phoneKeys.programKey.3.Value', 'sip:2030@pbx.example.com'],
+    ]);
+    const text = render('VVX_350', '64167faabbcc', values);
+    expect(text).toBe(golden('vvx350-keys.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+    // A key type without a BLF entry (speed dial) writes none: the phone shows no BLF for that key.
+    const speedDial = render(
+      'VVX_350',
+      '64167faabbcc',
+      new Map([
+        ['phoneKeys.programKey.4.Type', '1'],
+        ['phoneKeys.programKey.4.Value', '5551234'],
+      ]),
+    );
+    expect(speedDial).not.toContain('attendant');
+    expect(() => driver.parse('<polycomConfig\n  attendant.resourceList.1.type="presence"\n/>')).toThrow(
+      /line 1: .*attendant\.resourceList\.1\.type.*normal or automata/,
+    );
+  });
+
   it('serves the master configuration file listing the phone’s own file, with no settings', () => {
     const master = file('000000000000.cfg');
     expect(master.models).toEqual(['VVX_150', 'VVX_250', 'VVX_350', 'VVX_450']);

@@ -9,7 +9,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 
-import { codecPreference, dstDay, voicemail } from './composites.js';
+import { blfEntry, codecPreference, dstDay, voicemail } from './composites.js';
 
 /** Catalogue paths → UC Software settings (README.md "Facts" names the source of each). */
 
@@ -82,6 +82,8 @@ export const entries: MappingEntry[] = [
     path: 'account.{n}.advanced.SIPMessageWaitingIndicationUri',
     key: 'msg.mwi.{n}.subscribe',
   },
+  // One BLF list for the whole phone, subscribed through registration 1 (`attendant.reg`, default 1).
+  { path: 'account.1.advanced.SIPBlfListUri', key: 'attendant.uri' },
   // Quality of service, media and SIP signalling.
   { path: 'sipFunction.general.Audiodiffserv', key: 'qos.ip.rtp.dscp' },
   { path: 'sipFunction.general.SIPDSCP', key: 'qos.ip.callControl.dscp' },
@@ -124,7 +126,7 @@ export const entries: MappingEntry[] = [
   { path: 'maintenance.logCollection.SyslogServer', key: 'device.syslog.serverName' },
 ];
 
-export const map = mapParameters([...entries, codecPreference, voicemail, dstDay]);
+export const map = mapParameters([...entries, codecPreference, voicemail, dstDay, blfEntry]);
 
 const { noKey, notMapped } = vendorReasons({
   phones: driverText('Poly VVX phones', 'Poly VVX 话机'),
@@ -148,6 +150,14 @@ const codecs = driverText(
   'UC Software orders codecs once for the whole phone (voice.codecPref.<codec>), not per line: the driver writes line 1’s list',
   'UC Software 对整机只有一个编解码器顺序（voice.codecPref.<codec>），不分线路：本驱动写入线路 1 的列表',
 );
+const oneBlfList = driverText(
+  'UC Software has one BLF list URI for the whole phone (attendant.uri, subscribed by the registration attendant.reg): the driver writes line 1’s',
+  'UC Software 整机只有一个 BLF 列表 URI（attendant.uri，由 attendant.reg 指定的注册订阅）：本驱动写入线路 1 的',
+);
+const blfRegistration = driverText(
+  'UC Software subscribes every BLF entry through one registration for the whole phone (attendant.reg), not per key',
+  'UC Software 所有 BLF 条目通过整机的一个注册（attendant.reg）订阅，而非按键设置',
+);
 const hardKeys = driverText(
   'VVX hard keys (Transfer, Messages, Conference, navigation, volume …) keep their fixed functions: UC Software remaps them by a per-model key index (key.<model>.<index>.function.prim), which this driver does not write',
   'VVX 硬键（转接、消息、会议、导航、音量等）保持固定功能：UC Software 按各型号的按键序号（key.<model>.<index>.function.prim）重新映射，本驱动不写入',
@@ -167,6 +177,9 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.register.BackupOutboundProxy', reason: oneProxy },
   { path: 'account.*.register.BackupOutboundProxyPort', reason: oneProxy },
   { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },
+  { path: 'account.*.advanced.SIPBlfListUri', reason: oneBlfList },
+  { path: 'phoneKeys.programKey.*.Account', reason: blfRegistration },
+  { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   { path: 'phoneKeys', reason: hardKeys },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction', reason: notMapped },
