@@ -117,10 +117,12 @@ describe('Poly golden files', () => {
     );
   });
 
-  it('writes BLF and call park keys as the phone’s BLF entries, and the BLF list URI from line 1', () => {
+  it('writes BLF and call park keys as the phone’s BLF entries, line 1’s digit map and BLF list URI, the calls per line key', () => {
     const values = new Map([
       ['account.1.register.UserName', '2001'],
+      ['account.1.advanced.SIPDigitMap', '[2-9]xxx|0T|011xxx.T'],
       ['account.1.advanced.SIPBlfListUri', 'blf-list@pbx.example.com'],
+      ['sipFunction.general.SIPMaxCall', '2'],
       ['phoneKeys.programKey.1.Type', '5'],
       ['phoneKeys.programKey.1.Value', '2010'],
       ['phoneKeys.programKey.1.Label', 'Sales & Support'],

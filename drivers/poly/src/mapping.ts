@@ -82,12 +82,15 @@ export const entries: MappingEntry[] = [
     path: 'account.{n}.advanced.SIPMessageWaitingIndicationUri',
     key: 'msg.mwi.{n}.subscribe',
   },
+  // The registration's own digit map (it overrides the phone's dialplan.digitmap).
+  { path: 'account.{n}.advanced.SIPDigitMap', key: 'dialplan.{n}.digitmap' },
   // One BLF list for the whole phone, subscribed through registration 1 (`attendant.reg`, default 1).
   { path: 'account.1.advanced.SIPBlfListUri', key: 'attendant.uri' },
   // Quality of service, media and SIP signalling.
   { path: 'sipFunction.general.Audiodiffserv', key: 'qos.ip.rtp.dscp' },
   { path: 'sipFunction.general.SIPDSCP', key: 'qos.ip.callControl.dscp' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'tcpIpApp.port.rtp.mediaPortRangeStart' },
+  { path: 'sipFunction.general.SIPMaxCall', key: 'call.callsPerLineKey' },
   {
     path: 'sipFunction.general.SIPRfc2543HoldEnable',
     key: 'voIpProt.SIP.useRFC2543hold',
