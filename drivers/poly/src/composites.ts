@@ -154,3 +154,30 @@ export const blfEntry: CompositeEntry = {
   describe:
     'the n-th BLF entry: type 5 (BLF) → normal, 14 (call park) → automata, the value as address, the label; other types write no entry',
 };
+
+/** Catalogue SRTP modes → `sec.srtp.enable`, `.offer`, `.require` ([SR], [WZ]). */
+const SRTP_FLAGS: Readonly<Record<string, readonly [string, string, string]>> = {
+  '0': ['0', '0', '0'],
+  '1': ['1', '1', '0'],
+  '2': ['1', '1', '1'],
+};
+
+/**
+ * UC Software sets SRTP once for the whole phone: line 1's mode as `sec.srtp.enable` (accept secure
+ * media), `.offer` (offer it) and `.require` (refuse calls without it).
+ */
+export const srtpMode: CompositeEntry = {
+  paths: ['account.1.advanced.SIPGroupSrtpWorkingMode'],
+  keys: ['sec.srtp.enable', 'sec.srtp.offer', 'sec.srtp.require'],
+  join: ([mode]) => SRTP_FLAGS[mode ?? ''] ?? [undefined, undefined, undefined],
+  split(flags) {
+    if (flags.every((flag) => flag === undefined)) return [undefined];
+    for (const flag of flags)
+      if (flag !== undefined && flag !== '0' && flag !== '1')
+        throw new Error(`expected 0 or 1, not ${JSON.stringify(flag)}`);
+    const [enable, offer, require] = flags;
+    if (require === '1') return ['2'];
+    return [enable === '1' || offer === '1' ? '1' : '0'];
+  },
+  describe: "line 1's mode for the whole phone: 0 → enable, offer, require 0/0/0; 1 → 1/1/0; 2 → 1/1/1",
+};

@@ -76,10 +76,11 @@ describe('Poly golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders line 1’s codec order for the phone, the voicemail number and the DST days by week', () => {
+  it('renders line 1’s codec order and SRTP mode for the phone, the voicemail number and the DST days by week', () => {
     const values = new Map([
       ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
       ['account.1.advanced.TelephonyVmNumber', '*97'],
+      ['account.1.advanced.SIPGroupSrtpWorkingMode', '1'],
       ['settings.timeDate.DSTType', '1'],
       ['settings.timeDate.DSTStartMonth', '3'],
       ['settings.timeDate.DSTStartWeek', '2'],
@@ -114,6 +115,19 @@ describe('Poly golden files', () => {
     expect(empty).not.toContain('msg.mwi');
     expect(() => driver.parse(text.replace('start.date="8"', 'start.date="9"'))).toThrow(
       /line 3: .*start\.date.*1, 8, 15 or 22/,
+    );
+    // Compulsory SRTP requires it; a file that only requires it reads back as compulsory.
+    const compulsory = render(
+      'VVX_450',
+      '64167faabbcc',
+      new Map([['account.1.advanced.SIPGroupSrtpWorkingMode', '2']]),
+    );
+    expect(compulsory).toContain('sec.srtp.enable="1"\n  sec.srtp.offer="1"\n  sec.srtp.require="1"\n');
+    expect(driver.parse('<polycomConfig sec.srtp.require="1"/>')).toEqual(
+      new Map([['account.1.advanced.SIPGroupSrtpWorkingMode', '2']]),
+    );
+    expect(() => driver.parse('<polycomConfig\n  sec.srtp.enable="yes"\n/>')).toThrow(
+      /line 1: .*expected 0 or 1/,
     );
   });
 

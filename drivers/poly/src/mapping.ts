@@ -9,7 +9,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 
-import { blfEntry, codecPreference, dstDay, voicemail } from './composites.js';
+import { blfEntry, codecPreference, dstDay, srtpMode, voicemail } from './composites.js';
 
 /** Catalogue paths → UC Software settings (README.md "Facts" names the source of each). */
 
@@ -129,7 +129,7 @@ export const entries: MappingEntry[] = [
   { path: 'maintenance.logCollection.SyslogServer', key: 'device.syslog.serverName' },
 ];
 
-export const map = mapParameters([...entries, codecPreference, voicemail, dstDay, blfEntry]);
+export const map = mapParameters([...entries, codecPreference, srtpMode, voicemail, dstDay, blfEntry]);
 
 const { noKey, notMapped } = vendorReasons({
   phones: driverText('Poly VVX phones', 'Poly VVX 话机'),
@@ -161,6 +161,10 @@ const blfRegistration = driverText(
   'UC Software subscribes every BLF entry through one registration for the whole phone (attendant.reg), not per key',
   'UC Software 所有 BLF 条目通过整机的一个注册（attendant.reg）订阅，而非按键设置',
 );
+const oneSrtp = driverText(
+  'UC Software sets SRTP once for the whole phone (sec.srtp.enable, offer, require), not per line: the driver writes line 1’s mode',
+  'UC Software 对整机只有一个 SRTP 设置（sec.srtp.enable、offer、require），不分线路：本驱动写入线路 1 的模式',
+);
 const hardKeys = driverText(
   'VVX hard keys (Transfer, Messages, Conference, navigation, volume …) keep their fixed functions: UC Software remaps them by a per-model key index (key.<model>.<index>.function.prim), which this driver does not write',
   'VVX 硬键（转接、消息、会议、导航、音量等）保持固定功能：UC Software 按各型号的按键序号（key.<model>.<index>.function.prim）重新映射，本驱动不写入',
@@ -181,6 +185,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.register.BackupOutboundProxyPort', reason: oneProxy },
   { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },
   { path: 'account.*.advanced.SIPBlfListUri', reason: oneBlfList },
+  { path: 'account.*.advanced.SIPGroupSrtpWorkingMode', reason: oneSrtp },
   { path: 'phoneKeys.programKey.*.Account', reason: blfRegistration },
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   { path: 'phoneKeys', reason: hardKeys },
