@@ -46,7 +46,7 @@ describe('Poly golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders the outbound proxy, MWI subscription, static network, provisioning server and DST rules', () => {
+  it('renders the outbound proxy, MWI subscription, static network, provisioning server and window, and DST rules', () => {
     const values = new Map([
       ...lineValues(1, { UserName: '2001', OutboundProxy: 'sbc.example.com', OutboundProxyPort: '5070' }),
       ['account.1.advanced.SIPMessageWaitingIndicationUri', 'sip:vm@pbx.example.com'],
@@ -61,6 +61,9 @@ describe('Poly golden files', () => {
       ['provision.autoProvision.ProvisionUrl', 'https://prov.example.com/poly'],
       ['provision.autoProvision.ProvisionUsername', 'phone'],
       ['provision.autoProvision.ProvisionPollingEnable', 'true'],
+      ['provision.autoProvision.ProvisionWeeklyEnable', 'true'],
+      ['provision.autoProvision.ProvisionWeeklyBeginTime', '2:00'],
+      ['provision.autoProvision.ProvisionWeeklyEndTime', '6:30'],
       ['settings.timeDate.SntpRefreshPeriod', '3600'],
       ['settings.timeDate.DSTEnable', '1'],
       ['settings.timeDate.DSTType', '1'],
@@ -195,6 +198,10 @@ describe('Poly golden files', () => {
     );
     expect(() => driver.parse('<polycomConfig\n  reg.1.server.1.transport="SCTP"\n/>')).toThrow(
       'line 1: reg.1.server.1.transport: unexpected value "SCTP"',
+    );
+    // Polling every day at one time (abs) is not the catalogue's periodic polling nor its time window.
+    expect(() => driver.parse('<polycomConfig\n  prov.polling.mode="abs"\n/>')).toThrow(
+      'line 1: prov.polling.mode: unexpected value "abs"',
     );
     // A setting the driver does not map comes back as it is: the console names it 'Unknown parameter'.
     expect(driver.parse('<polycomConfig call.callWaiting.enable="0"/>')).toEqual(

@@ -54,6 +54,12 @@ const dstEdge = (edge: 'Start' | 'End', vendor: 'start' | 'stop'): MappingEntry[
   { path: `settings.timeDate.DST${edge}Hour`, key: `tcpIpApp.sntp.daylightSavings.${vendor}.time` },
 ];
 
+/** Catalogue times are `H:mm`; UC Software's polling times are on the 24-hour clock as `hh:mm`. */
+const clock: ValueConversion = {
+  toVendor: (value) => value.replace(/^(\d):/, '0$1:'),
+  fromVendor: (value) => (/^\d{2}:\d{2}$/.test(value) ? value.replace(/^0(\d):/, '$1:') : undefined),
+};
+
 const line = (path: string, setting: string, convert?: ValueConversion): MappingEntry => ({
   path: `account.{n}.${path}`,
   key: `reg.{n}.${setting}`,
@@ -119,6 +125,18 @@ export const entries: MappingEntry[] = [
     convert: booleanAs(),
   },
   { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'prov.polling.period' },
+  // Polling in a time window: UC Software's random mode polls between the two times.
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyEnable',
+    key: 'prov.polling.mode',
+    convert: valueMap({ true: 'random', false: 'rel' }),
+  },
+  { path: 'provision.autoProvision.ProvisionWeeklyBeginTime', key: 'prov.polling.time', convert: clock },
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyEndTime',
+    key: 'prov.polling.timeRandomEnd',
+    convert: clock,
+  },
   { path: 'settings.timeDate.SntpServer1', key: 'tcpIpApp.sntp.address' },
   { path: 'settings.timeDate.SntpRefreshPeriod', key: 'tcpIpApp.sntp.resyncPeriod' },
   { path: 'settings.timeDate.TimeZone', key: 'tcpIpApp.sntp.gmtOffset', convert: gmtOffset },
@@ -165,6 +183,10 @@ const oneSrtp = driverText(
   'UC Software sets SRTP once for the whole phone (sec.srtp.enable, offer, require), not per line: the driver writes line 1’s mode',
   'UC Software 对整机只有一个 SRTP 设置（sec.srtp.enable、offer、require），不分线路：本驱动写入线路 1 的模式',
 );
+const noWeekdays = driverText(
+  'UC Software polls once per polling period on a day it derives from the phone’s MAC address; it has no choice of weekdays',
+  'UC Software 在每个轮询周期内按话机 MAC 地址推算的某一天轮询，不能选择星期',
+);
 const hardKeys = driverText(
   'VVX hard keys (Transfer, Messages, Conference, navigation, volume …) keep their fixed functions: UC Software remaps them by a per-model key index (key.<model>.<index>.function.prim), which this driver does not write',
   'VVX 硬键（转接、消息、会议、导航、音量等）保持固定功能：UC Software 按各型号的按键序号（key.<model>.<index>.function.prim）重新映射，本驱动不写入',
@@ -180,6 +202,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'network.xvpn', reason: noKey },
   { path: 'provision.edm', reason: noKey },
   { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionWeeklyDays', reason: noWeekdays },
   { path: 'settings.timeDate.SntpServer2', reason: oneSntp },
   { path: 'account.*.register.BackupOutboundProxy', reason: oneProxy },
   { path: 'account.*.register.BackupOutboundProxyPort', reason: oneProxy },
