@@ -119,3 +119,65 @@ export const dstDay: CompositeEntry = {
   describe:
     'fixedDayEnable 1 by date, 0 by week; each edge date = the day of the month by date, 1/8/15/22 for weeks 1–4 by week, the last week lastInMonth 1',
 };
+
+/** Catalogue key types a BLF entry can hold → `attendant.resourceList.x.type` ([EA], [EM]). */
+const RESOURCE_TYPES: Readonly<Record<string, string>> = { '5': 'normal', '14': 'automata' };
+const RESOURCE_KINDS: Readonly<Record<string, string>> = { normal: '5', automata: '14' };
+
+/**
+ * Program key n as the phone's n-th statically configured BLF entry ([EA], [EM], [WZ]): the type
+ * (`normal` for a BLF key, `automata` for a call park orbit), the monitored `address` and its `label`.
+ * Other key types have no BLF entry and write nothing; the type is left out when not pushed (the
+ * phone's default is `normal`).
+ */
+export const blfEntry: CompositeEntry = {
+  paths: [
+    'phoneKeys.programKey.{n}.Type',
+    'phoneKeys.programKey.{n}.Value',
+    'phoneKeys.programKey.{n}.Label',
+  ],
+  keys: [
+    'attendant.resourceList.{n}.type',
+    'attendant.resourceList.{n}.address',
+    'attendant.resourceList.{n}.label',
+  ],
+  join([type, address, label]) {
+    if (type !== undefined && RESOURCE_TYPES[type] === undefined) return [undefined, undefined, undefined];
+    return [type === undefined ? undefined : RESOURCE_TYPES[type], address, label];
+  },
+  split([kind, address, label]) {
+    if (kind !== undefined && RESOURCE_KINDS[kind] === undefined)
+      throw new Error(`expected normal or automata, not ${JSON.stringify(kind)}`);
+    return [kind === undefined ? undefined : RESOURCE_KINDS[kind], address, label];
+  },
+  domains: [['5', '14']],
+  describe:
+    'the n-th BLF entry: type 5 (BLF) → normal, 14 (call park) → automata, the value as address, the label; other types write no entry',
+};
+
+/** Catalogue SRTP modes → `sec.srtp.enable`, `.offer`, `.require` ([SR], [WZ]). */
+const SRTP_FLAGS: Readonly<Record<string, readonly [string, string, string]>> = {
+  '0': ['0', '0', '0'],
+  '1': ['1', '1', '0'],
+  '2': ['1', '1', '1'],
+};
+
+/**
+ * UC Software sets SRTP once for the whole phone: line 1's mode as `sec.srtp.enable` (accept secure
+ * media), `.offer` (offer it) and `.require` (refuse calls without it).
+ */
+export const srtpMode: CompositeEntry = {
+  paths: ['account.1.advanced.SIPGroupSrtpWorkingMode'],
+  keys: ['sec.srtp.enable', 'sec.srtp.offer', 'sec.srtp.require'],
+  join: ([mode]) => SRTP_FLAGS[mode ?? ''] ?? [undefined, undefined, undefined],
+  split(flags) {
+    if (flags.every((flag) => flag === undefined)) return [undefined];
+    for (const flag of flags)
+      if (flag !== undefined && flag !== '0' && flag !== '1')
+        throw new Error(`expected 0 or 1, not ${JSON.stringify(flag)}`);
+    const [enable, offer, require] = flags;
+    if (require === '1') return ['2'];
+    return [enable === '1' || offer === '1' ? '1' : '0'];
+  },
+  describe: "line 1's mode for the whole phone: 0 → enable, offer, require 0/0/0; 1 → 1/1/0; 2 → 1/1/1",
+};

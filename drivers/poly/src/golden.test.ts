@@ -46,7 +46,7 @@ describe('Poly golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders the outbound proxy, MWI subscription, static network, provisioning server and DST rules', () => {
+  it('renders the outbound proxy, MWI subscription, static network, provisioning server and window, and DST rules', () => {
     const values = new Map([
       ...lineValues(1, { UserName: '2001', OutboundProxy: 'sbc.example.com', OutboundProxyPort: '5070' }),
       ['account.1.advanced.SIPMessageWaitingIndicationUri', 'sip:vm@pbx.example.com'],
@@ -61,6 +61,9 @@ describe('Poly golden files', () => {
       ['provision.autoProvision.ProvisionUrl', 'https://prov.example.com/poly'],
       ['provision.autoProvision.ProvisionUsername', 'phone'],
       ['provision.autoProvision.ProvisionPollingEnable', 'true'],
+      ['provision.autoProvision.ProvisionWeeklyEnable', 'true'],
+      ['provision.autoProvision.ProvisionWeeklyBeginTime', '2:00'],
+      ['provision.autoProvision.ProvisionWeeklyEndTime', '6:30'],
       ['settings.timeDate.SntpRefreshPeriod', '3600'],
       ['settings.timeDate.DSTEnable', '1'],
       ['settings.timeDate.DSTType', '1'],
@@ -76,10 +79,11 @@ describe('Poly golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders line 1’s codec order for the phone, the voicemail number and the DST days by week', () => {
+  it('renders line 1’s codec order and SRTP mode for the phone, the voicemail number and the DST days by week', () => {
     const values = new Map([
       ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
       ['account.1.advanced.TelephonyVmNumber', '*97'],
+      ['account.1.advanced.SIPGroupSrtpWorkingMode', '1'],
       ['settings.timeDate.DSTType', '1'],
       ['settings.timeDate.DSTStartMonth', '3'],
       ['settings.timeDate.DSTStartWeek', '2'],
@@ -115,6 +119,51 @@ describe('Poly golden files', () => {
     expect(() => driver.parse(text.replace('start.date="8"', 'start.date="9"'))).toThrow(
       /line 3: .*start\.date.*1, 8, 15 or 22/,
     );
+    // Compulsory SRTP requires it; a file that only requires it reads back as compulsory.
+    const compulsory = render(
+      'VVX_450',
+      '64167faabbcc',
+      new Map([['account.1.advanced.SIPGroupSrtpWorkingMode', '2']]),
+    );
+    expect(compulsory).toContain('sec.srtp.enable="1"\n  sec.srtp.offer="1"\n  sec.srtp.require="1"\n');
+    expect(driver.parse('<polycomConfig sec.srtp.require="1"/>')).toEqual(
+      new Map([['account.1.advanced.SIPGroupSrtpWorkingMode', '2']]),
+    );
+    expect(() => driver.parse('<polycomConfig\n  sec.srtp.enable="yes"\n/>')).toThrow(
+      /line 1: .*expected 0 or 1/,
+    );
+  });
+
+  it('writes BLF and call park keys as the phone’s BLF entries, line 1’s digit map and BLF list URI, the calls per line key', () => {
+    const values = new Map([
+      ['account.1.register.UserName', '2001'],
+      ['account.1.advanced.SIPDigitMap', '[2-9]xxx|0T|011xxx.T'],
+      ['account.1.advanced.SIPBlfListUri', 'blf-list@pbx.example.com'],
+      ['sipFunction.general.SIPMaxCall', '2'],
+      ['phoneKeys.programKey.1.Type', '5'],
+      ['phoneKeys.programKey.1.Value', '2010'],
+      ['phoneKeys.programKey.1.Label', 'Sales & Support'],
+      ['phoneKeys.programKey.2.Type', '14'],
+      ['phoneKeys.programKey.2.Value', '701'],
+      ['phoneKeys.programKey.2.Label', 'Park 1'],
+      ['phoneKeys.programKey.3.Value', 'sip:2030@pbx.example.com'],
+    ]);
+    const text = render('VVX_350', '64167faabbcc', values);
+    expect(text).toBe(golden('vvx350-keys.cfg'));
+    expect(driver.parse(text)).toEqual(values);
+    // A key type without a BLF entry (speed dial) writes none: the phone shows no BLF for that key.
+    const speedDial = render(
+      'VVX_350',
+      '64167faabbcc',
+      new Map([
+        ['phoneKeys.programKey.4.Type', '1'],
+        ['phoneKeys.programKey.4.Value', '5551234'],
+      ]),
+    );
+    expect(speedDial).not.toContain('attendant');
+    expect(() => driver.parse('<polycomConfig\n  attendant.resourceList.1.type="presence"\n/>')).toThrow(
+      /line 1: .*attendant\.resourceList\.1\.type.*normal or automata/,
+    );
   });
 
   it('serves the master configuration file listing the phone’s own file, with no settings', () => {
@@ -149,6 +198,10 @@ describe('Poly golden files', () => {
     );
     expect(() => driver.parse('<polycomConfig\n  reg.1.server.1.transport="SCTP"\n/>')).toThrow(
       'line 1: reg.1.server.1.transport: unexpected value "SCTP"',
+    );
+    // Polling every day at one time (abs) is not the catalogue's periodic polling nor its time window.
+    expect(() => driver.parse('<polycomConfig\n  prov.polling.mode="abs"\n/>')).toThrow(
+      'line 1: prov.polling.mode: unexpected value "abs"',
     );
     // A setting the driver does not map comes back as it is: the console names it 'Unknown parameter'.
     expect(driver.parse('<polycomConfig call.callWaiting.enable="0"/>')).toEqual(

@@ -9,7 +9,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 
-import { codecPreference, dstDay, voicemail } from './composites.js';
+import { blfEntry, codecPreference, dstDay, srtpMode, voicemail } from './composites.js';
 
 /** Catalogue paths → UC Software settings (README.md "Facts" names the source of each). */
 
@@ -54,6 +54,12 @@ const dstEdge = (edge: 'Start' | 'End', vendor: 'start' | 'stop'): MappingEntry[
   { path: `settings.timeDate.DST${edge}Hour`, key: `tcpIpApp.sntp.daylightSavings.${vendor}.time` },
 ];
 
+/** Catalogue times are `H:mm`; UC Software's polling times are on the 24-hour clock as `hh:mm`. */
+const clock: ValueConversion = {
+  toVendor: (value) => value.replace(/^(\d):/, '0$1:'),
+  fromVendor: (value) => (/^\d{2}:\d{2}$/.test(value) ? value.replace(/^0(\d):/, '$1:') : undefined),
+};
+
 const line = (path: string, setting: string, convert?: ValueConversion): MappingEntry => ({
   path: `account.{n}.${path}`,
   key: `reg.{n}.${setting}`,
@@ -82,10 +88,15 @@ export const entries: MappingEntry[] = [
     path: 'account.{n}.advanced.SIPMessageWaitingIndicationUri',
     key: 'msg.mwi.{n}.subscribe',
   },
+  // The registration's own digit map (it overrides the phone's dialplan.digitmap).
+  { path: 'account.{n}.advanced.SIPDigitMap', key: 'dialplan.{n}.digitmap' },
+  // One BLF list for the whole phone, subscribed through registration 1 (`attendant.reg`, default 1).
+  { path: 'account.1.advanced.SIPBlfListUri', key: 'attendant.uri' },
   // Quality of service, media and SIP signalling.
   { path: 'sipFunction.general.Audiodiffserv', key: 'qos.ip.rtp.dscp' },
   { path: 'sipFunction.general.SIPDSCP', key: 'qos.ip.callControl.dscp' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'tcpIpApp.port.rtp.mediaPortRangeStart' },
+  { path: 'sipFunction.general.SIPMaxCall', key: 'call.callsPerLineKey' },
   {
     path: 'sipFunction.general.SIPRfc2543HoldEnable',
     key: 'voIpProt.SIP.useRFC2543hold',
@@ -114,6 +125,18 @@ export const entries: MappingEntry[] = [
     convert: booleanAs(),
   },
   { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'prov.polling.period' },
+  // Polling in a time window: UC Software's random mode polls between the two times.
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyEnable',
+    key: 'prov.polling.mode',
+    convert: valueMap({ true: 'random', false: 'rel' }),
+  },
+  { path: 'provision.autoProvision.ProvisionWeeklyBeginTime', key: 'prov.polling.time', convert: clock },
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyEndTime',
+    key: 'prov.polling.timeRandomEnd',
+    convert: clock,
+  },
   { path: 'settings.timeDate.SntpServer1', key: 'tcpIpApp.sntp.address' },
   { path: 'settings.timeDate.SntpRefreshPeriod', key: 'tcpIpApp.sntp.resyncPeriod' },
   { path: 'settings.timeDate.TimeZone', key: 'tcpIpApp.sntp.gmtOffset', convert: gmtOffset },
@@ -124,7 +147,7 @@ export const entries: MappingEntry[] = [
   { path: 'maintenance.logCollection.SyslogServer', key: 'device.syslog.serverName' },
 ];
 
-export const map = mapParameters([...entries, codecPreference, voicemail, dstDay]);
+export const map = mapParameters([...entries, codecPreference, srtpMode, voicemail, dstDay, blfEntry]);
 
 const { noKey, notMapped } = vendorReasons({
   phones: driverText('Poly VVX phones', 'Poly VVX 话机'),
@@ -148,6 +171,22 @@ const codecs = driverText(
   'UC Software orders codecs once for the whole phone (voice.codecPref.<codec>), not per line: the driver writes line 1’s list',
   'UC Software 对整机只有一个编解码器顺序（voice.codecPref.<codec>），不分线路：本驱动写入线路 1 的列表',
 );
+const oneBlfList = driverText(
+  'UC Software has one BLF list URI for the whole phone (attendant.uri, subscribed by the registration attendant.reg): the driver writes line 1’s',
+  'UC Software 整机只有一个 BLF 列表 URI（attendant.uri，由 attendant.reg 指定的注册订阅）：本驱动写入线路 1 的',
+);
+const blfRegistration = driverText(
+  'UC Software subscribes every BLF entry through one registration for the whole phone (attendant.reg), not per key',
+  'UC Software 所有 BLF 条目通过整机的一个注册（attendant.reg）订阅，而非按键设置',
+);
+const oneSrtp = driverText(
+  'UC Software sets SRTP once for the whole phone (sec.srtp.enable, offer, require), not per line: the driver writes line 1’s mode',
+  'UC Software 对整机只有一个 SRTP 设置（sec.srtp.enable、offer、require），不分线路：本驱动写入线路 1 的模式',
+);
+const noWeekdays = driverText(
+  'UC Software polls once per polling period on a day it derives from the phone’s MAC address; it has no choice of weekdays',
+  'UC Software 在每个轮询周期内按话机 MAC 地址推算的某一天轮询，不能选择星期',
+);
 const hardKeys = driverText(
   'VVX hard keys (Transfer, Messages, Conference, navigation, volume …) keep their fixed functions: UC Software remaps them by a per-model key index (key.<model>.<index>.function.prim), which this driver does not write',
   'VVX 硬键（转接、消息、会议、导航、音量等）保持固定功能：UC Software 按各型号的按键序号（key.<model>.<index>.function.prim）重新映射，本驱动不写入',
@@ -163,10 +202,15 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'network.xvpn', reason: noKey },
   { path: 'provision.edm', reason: noKey },
   { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionWeeklyDays', reason: noWeekdays },
   { path: 'settings.timeDate.SntpServer2', reason: oneSntp },
   { path: 'account.*.register.BackupOutboundProxy', reason: oneProxy },
   { path: 'account.*.register.BackupOutboundProxyPort', reason: oneProxy },
   { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },
+  { path: 'account.*.advanced.SIPBlfListUri', reason: oneBlfList },
+  { path: 'account.*.advanced.SIPGroupSrtpWorkingMode', reason: oneSrtp },
+  { path: 'phoneKeys.programKey.*.Account', reason: blfRegistration },
+  { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   { path: 'phoneKeys', reason: hardKeys },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction', reason: notMapped },

@@ -7,12 +7,15 @@ export interface PolyModel {
   capabilities: DeclaredCapabilities;
 }
 
-/** Function keys and expansion modules are not managed by this driver (README "What is not mapped"). */
+/**
+ * A VVX has as many line keys as lines; program key n is its n-th BLF entry, which the phone shows on
+ * the line keys its registrations leave free. Expansion modules are not managed (README "What is not mapped").
+ */
 function capabilities(lines: number, overrides: Partial<DeclaredCapabilities> = {}): DeclaredCapabilities {
   return {
     accounts: lines,
     keyAccounts: Math.min(lines, 8),
-    programKeys: 0,
+    programKeys: lines,
     dynamicKeys: 0,
     dssKeys: 0,
     expansionModules: 0,
