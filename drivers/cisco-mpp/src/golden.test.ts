@@ -80,6 +80,70 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('renders the alternate proxies with dual registration, the extension features, SIP timers and the date order', () => {
+    const values = new Map([
+      ...lineValues(1, {
+        Enable: '1',
+        UserName: '4001',
+        ServerAddress: 'pbx.example.com',
+        BackupServerAddress: 'pbx2.example.com',
+        BackupServerPort: '5062',
+        BackupOutboundProxy: 'sbc2.example.com',
+      }),
+      ['account.1.codec.AudioVad', 'true'],
+      ['account.1.advanced.SIPMessageWaitingIndicationUri', 'vm.example.com:5060'],
+      ['account.1.advanced.SIPNConfUri', 'conf@pbx.example.com'],
+      ['account.1.advanced.SIPServerKeepAliveEnable', 'true'],
+      ['account.1.advanced.SIPVqCollectorUri', 'collector@vq.example.com'],
+      ['account.1.advanced.SIPDigitMap', '(<9:>xxxx.|*xx|[3469]11)'],
+      ['account.1.advanced.SipUserPhoneEnable', 'false'],
+      ['account.1.advanced.SIPSlaEnable', 'true'],
+      ...lineValues(2, {
+        Enable: '1',
+        UserName: '4002',
+        ServerAddress: 'pbx.example.com',
+        BackupOutboundProxy: 'sbc2.example.com',
+        BackupOutboundProxyPort: '5070',
+      }),
+      ['account.2.codec.AudioVad', 'false'],
+      ['account.2.advanced.SIPServerKeepAliveEnable', 'false'],
+      ['account.2.advanced.SIPSlaEnable', 'false'],
+      ['sipFunction.general.SIPRegisterRetry', '60'],
+      ['sipFunction.general.SIPRfc2543HoldEnable', 'false'],
+      ['settings.timeDate.DateFormat', '2'],
+    ]);
+    const text = render('CP-8861', '00562b0c0d0e', values);
+    expect(text).toBe(golden('cp8861-extension-features.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('leaves out the alternate proxies when dual registration is No, and writes day-first dates day/month', () => {
+    const profile = [
+      '<flat-profile>',
+      '  <Alternate_Proxy_3_>pbx2.example.com</Alternate_Proxy_3_>',
+      '  <Alternate_Outbound_Proxy_3_>sbc2.example.com</Alternate_Outbound_Proxy_3_>',
+      '  <Dual_Registration_3_>No</Dual_Registration_3_>',
+      '  <Alternate_Proxy_4_>pbx4.example.com</Alternate_Proxy_4_>',
+      '  <Dual_Registration_4_>Yes</Dual_Registration_4_>',
+      '</flat-profile>',
+    ].join('\n');
+    expect(driver.parse(profile)).toEqual(
+      new Map([['account.4.register.BackupServerAddress', 'pbx4.example.com']]),
+    );
+    const empty = render('CP-8841', '00562b043615', new Map(lineValues(1, { BackupServerAddress: '' })));
+    expect(empty).toContain('<Alternate_Proxy_1_></Alternate_Proxy_1_>');
+    expect(empty).not.toContain('Dual_Registration');
+    for (const [format, order] of [
+      ['0', 'month/day'],
+      ['3', 'month/day'],
+      ['4', 'day/month'],
+      ['5', 'day/month'],
+    ]) {
+      const text = render('CP-8841', '00562b043615', new Map([['settings.timeDate.DateFormat', format]]));
+      expect(text).toContain(`<Date_Format>${order}</Date_Format>`);
+    }
+  });
+
   it('writes a server without a port, or an empty outbound proxy, with no colon', () => {
     const values = new Map(
       lineValues(1, {
@@ -229,9 +293,15 @@ describe('Cisco MPP golden files', () => {
       'line 2: </VLAN> closes <VLAN_ID>',
     );
     // An element the driver does not map comes back as it is: the console names it 'Unknown parameter'.
-    expect(driver.parse('<flat-profile><Dial_Plan_1_>(xx.)</Dial_Plan_1_></flat-profile>')).toEqual(
-      new Map([['Dial_Plan_1_', '(xx.)']]),
+    expect(driver.parse('<flat-profile><Back_Light_Timer>30s</Back_Light_Timer></flat-profile>')).toEqual(
+      new Map([['Back_Light_Timer', '30s']]),
     );
+    expect(() =>
+      driver.parse('<flat-profile>\n<Share_Ext_1_>shared</Share_Ext_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Share_Ext_1_: unexpected value "shared"');
+    expect(() =>
+      driver.parse('<flat-profile>\n<Date_Format>year/month</Date_Format>\n</flat-profile>'),
+    ).toThrow('line 2: Date_Format: unexpected value "year/month"');
   });
 
   it('identifies MPP User-Agents of several firmware generations, and no other phone', () => {

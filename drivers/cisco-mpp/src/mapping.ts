@@ -47,6 +47,17 @@ const profileRule: ValueConversion = {
   },
 };
 
+/**
+ * Cisco's `Date_Format` is the order of month and day only (`month/day`, `day/month`): the catalogue's
+ * day-first formats are written `day/month`, the others `month/day`; read back as MM DD YYYY or DD MM YYYY.
+ */
+const DAY_FIRST = new Set(['2', '4', '5']);
+const dateFormat: ValueConversion = {
+  toVendor: (value) => (DAY_FIRST.has(value) ? 'day/month' : 'month/day'),
+  fromVendor: (value) => (value === 'month/day' ? '1' : value === 'day/month' ? '2' : undefined),
+  domain: ['1', '2'],
+};
+
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
 const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
 
@@ -76,10 +87,32 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
     'account.{n}.register.OutboundProxyPort',
     'Outbound_Proxy_{n}_',
   ),
+  // The alternate proxies are only used with Dual_Registration_N_ Yes (format.ts writes it).
+  hostPort(
+    'account.{n}.register.BackupServerAddress',
+    'account.{n}.register.BackupServerPort',
+    'Alternate_Proxy_{n}_',
+  ),
+  hostPort(
+    'account.{n}.register.BackupOutboundProxy',
+    'account.{n}.register.BackupOutboundProxyPort',
+    'Alternate_Outbound_Proxy_{n}_',
+  ),
   extension('advanced.SIPGroupDtmfMode', 'DTMF_Tx_Method', dtmf),
   codecPreference,
-  // SIP function.
+  extension('codec.AudioVad', 'Silence_Supp_Enable', yesNo),
+  // Ext N > Call Feature Settings, Dial Plan, SIP Settings and NAT Settings.
+  extension('advanced.SIPDigitMap', 'Dial_Plan'),
+  extension('advanced.SIPNConfUri', 'Conference_Bridge_URL'),
+  extension('advanced.SIPMessageWaitingIndicationUri', 'Voice_Mail_Server'),
+  extension('advanced.SIPSlaEnable', 'Share_Ext', yesNo),
+  extension('advanced.SIPVqCollectorUri', 'Voice_Quality_Report_Address'),
+  extension('advanced.SipUserPhoneEnable', 'User_Equal_Phone', yesNo),
+  extension('advanced.SIPServerKeepAliveEnable', 'NAT_Keep_Alive_Enable', yesNo),
+  // SIP function: Voice > SIP.
+  { path: 'sipFunction.general.SIPRegisterRetry', key: 'Reg_Retry_Intvl' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
+  { path: 'sipFunction.general.SIPRfc2543HoldEnable', key: 'RFC_2543_Call_Hold', convert: yesNo },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
@@ -118,6 +151,7 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
     key: 'Time_Format',
     convert: valueMap({ '0': '24hr', '1': '12hr' }),
   },
+  { path: 'settings.timeDate.DateFormat', key: 'Date_Format', convert: dateFormat },
   // Maintenance: what firmware pushes and administration need.
   { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'Upgrade_Rule' },
   { path: 'maintenance.changePassword.AdminPassword', key: 'Admin_Password' },
@@ -137,12 +171,34 @@ const keyFunction = driverText(
   'Cisco 将线路键的功能写在 Extended Function 中（fnc=blf+sd;sub=…）：请在按键值中设置',
 );
 
+const alternateLikePrimary = driverText(
+  'Cisco has one transport and one registration expiry per extension, used with the alternate proxy too',
+  'Cisco 每个分机只有一个传输协议和注册有效期，备用代理同样使用',
+);
+/** A per-account catalogue setting Cisco writes once for the whole phone. */
+const phoneWide = (element: string) =>
+  driverText(
+    `Cisco sets this once for the whole phone (${element}), not per extension`,
+    `Cisco 为整部话机设置一次（${element}），而非按分机设置`,
+  );
+/** A phone-wide catalogue setting Cisco writes per extension. */
+const perExtension = (element: string) =>
+  driverText(
+    `Cisco sets this per extension (${element}), not once for the phone`,
+    `Cisco 按分机设置（${element}），而非整部话机设置一次`,
+  );
+
 /**
  * What Cisco phones lack, or what this driver does not write, with the reason users see. A mapped
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: UnsupportedParameter[] = [
+  { path: 'account.*.register.BackupTransport', reason: alternateLikePrimary },
+  { path: 'account.*.register.BackupRegisterExpires', reason: alternateLikePrimary },
+  { path: 'account.*.advanced.TelephonyVmNumber', reason: phoneWide('Voice_Mail_Number') },
+  { path: 'account.*.advanced.SIPServerGenericPollingTimer', reason: phoneWide('NAT_Keep_Alive_Intvl') },
   { path: 'account', reason: notMapped },
+  { path: 'sipFunction.general.SIPLocalPort', reason: perExtension('SIP_Port_N_') },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
