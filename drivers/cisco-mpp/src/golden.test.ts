@@ -138,7 +138,7 @@ describe('Cisco MPP golden files', () => {
       ['3', 'month/day'],
       ['4', 'day/month'],
       ['5', 'day/month'],
-    ]) {
+    ] as const) {
       const text = render('CP-8841', '00562b043615', new Map([['settings.timeDate.DateFormat', format]]));
       expect(text).toContain(`<Date_Format>${order}</Date_Format>`);
     }
