@@ -109,6 +109,7 @@ describe('Cisco MPP golden files', () => {
       ['account.2.advanced.SIPServerKeepAliveEnable', 'false'],
       ['account.2.advanced.SIPSlaEnable', 'false'],
       ['sipFunction.general.SIPRegisterRetry', '60'],
+      ['sipFunction.general.SIPLocalConfEnable', 'true'],
       ['sipFunction.general.SIPRfc2543HoldEnable', 'false'],
       ['settings.timeDate.DateFormat', '2'],
     ]);

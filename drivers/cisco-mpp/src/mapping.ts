@@ -113,6 +113,8 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'sipFunction.general.SIPRegisterRetry', key: 'Reg_Retry_Intvl' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
   { path: 'sipFunction.general.SIPRfc2543HoldEnable', key: 'RFC_2543_Call_Hold', convert: yesNo },
+  // Voice > Phone, Supplementary Services: the three-way conference the phone mixes itself.
+  { path: 'sipFunction.general.SIPLocalConfEnable', key: 'Conference_Serv', convert: yesNo },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
@@ -175,6 +177,10 @@ const alternateLikePrimary = driverText(
   'Cisco has one transport and one registration expiry per extension, used with the alternate proxy too',
   'Cisco 每个分机只有一个传输协议和注册有效期，备用代理同样使用',
 );
+const noFallbackRule = driverText(
+  'Cisco fetches its further profile rules (Profile_Rule_B to _D) one after the other at every resync, not as a fallback when the first fails',
+  'Cisco 每次同步依次获取其余配置规则（Profile_Rule_B 至 _D），而不是在第一个失败时作为备用',
+);
 /** A per-account catalogue setting Cisco writes once for the whole phone. */
 const phoneWide = (element: string) =>
   driverText(
@@ -197,6 +203,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.register.BackupRegisterExpires', reason: alternateLikePrimary },
   { path: 'account.*.advanced.TelephonyVmNumber', reason: phoneWide('Voice_Mail_Number') },
   { path: 'account.*.advanced.SIPServerGenericPollingTimer', reason: phoneWide('NAT_Keep_Alive_Intvl') },
+  { path: 'account.*.advanced.DigitMapTimer', reason: phoneWide('Interdigit_Short_Timer') },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction.general.SIPLocalPort', reason: perExtension('SIP_Port_N_') },
   { path: 'sipFunction', reason: notMapped },
@@ -204,6 +211,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'network.xvpn', reason: noKey },
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noFallbackRule },
   // Profile credentials are written in the rule itself (`--uid`, `--pwd`).
   { path: 'provision.autoProvision.ProvisionUsername', reason: combined },
   { path: 'provision.autoProvision.ProvisionPassword', reason: combined },
