@@ -165,21 +165,28 @@ describe('Cisco MPP golden files', () => {
     );
   });
 
-  it('spreads the codec list over the three preference slots, leaving out codecs Cisco has no name for', () => {
+  it('spreads the codec list over the three preference slots (Opus, iLBC and G.722.2 too), leaving out codecs Cisco has no name for', () => {
     const text = render(
       'CP-8841',
       '00562b043615',
-      new Map([['account.1.codec.SIPPreferredVocoder', '9;125;0;8;18']]),
+      new Map([['account.1.codec.SIPPreferredVocoder', '9;4;125;2;0;8;18']]),
     );
     expect(text).toContain(
-      '  <Preferred_Codec_1_>G722</Preferred_Codec_1_>\n  <Second_Preferred_Codec_1_>G711u</Second_Preferred_Codec_1_>\n  <Third_Preferred_Codec_1_>G711a</Third_Preferred_Codec_1_>',
+      '  <Preferred_Codec_1_>G722</Preferred_Codec_1_>\n  <Second_Preferred_Codec_1_>OPUS</Second_Preferred_Codec_1_>\n  <Third_Preferred_Codec_1_>G711u</Third_Preferred_Codec_1_>',
     );
-    expect(driver.parse(text)).toEqual(new Map([['account.1.codec.SIPPreferredVocoder', '9;0;8']]));
+    expect(driver.parse(text)).toEqual(new Map([['account.1.codec.SIPPreferredVocoder', '9;125;0']]));
+    const wideband = render(
+      'CP-8841',
+      '00562b043615',
+      new Map([['account.3.codec.SIPPreferredVocoder', '112;98']]),
+    );
+    expect(wideband).toContain('<Preferred_Codec_3_>G722.2</Preferred_Codec_3_>');
+    expect(wideband).toContain('<Second_Preferred_Codec_3_>iLBC</Second_Preferred_Codec_3_>');
     const two = render('CP-8841', '00562b043615', new Map([['account.2.codec.SIPPreferredVocoder', '18;0']]));
     expect(two).toContain('<Third_Preferred_Codec_2_>Unspecified</Third_Preferred_Codec_2_>');
     expect(() =>
-      driver.parse('<flat-profile>\n<Preferred_Codec_1_>OPUS</Preferred_Codec_1_>\n</flat-profile>'),
-    ).toThrow('line 2: Preferred_Codec_1_: unexpected codec "OPUS"');
+      driver.parse('<flat-profile>\n<Preferred_Codec_1_>G726-32</Preferred_Codec_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Preferred_Codec_1_: unexpected codec "G726-32"');
   });
 
   it('writes the daylight-saving rule, the syslog server with its port and the 12-hour clock', () => {
