@@ -109,7 +109,9 @@ describe('Cisco MPP golden files', () => {
       ['account.2.advanced.SIPServerKeepAliveEnable', 'false'],
       ['account.2.advanced.SIPSlaEnable', 'false'],
       ['sipFunction.general.SIPRegisterRetry', '60'],
+      ['sipFunction.general.SIPMaxCall', '3'],
       ['sipFunction.general.SIPLocalConfEnable', 'true'],
+      ['sipFunction.general.SIPSslVersion', '102'],
       ['sipFunction.general.SIPRfc2543HoldEnable', 'false'],
       ['settings.timeDate.DateFormat', '2'],
     ]);
@@ -118,7 +120,7 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('leaves out the alternate proxies when dual registration is No, and writes day-first dates day/month', () => {
+  it('leaves out the alternate proxies when dual registration is No, writes an exact TLS version as a minimum and day-first dates day/month', () => {
     const profile = [
       '<flat-profile>',
       '  <Alternate_Proxy_3_>pbx2.example.com</Alternate_Proxy_3_>',
@@ -134,6 +136,10 @@ describe('Cisco MPP golden files', () => {
     const empty = render('CP-8841', '00562b043615', new Map(lineValues(1, { BackupServerAddress: '' })));
     expect(empty).toContain('<Alternate_Proxy_1_></Alternate_Proxy_1_>');
     expect(empty).not.toContain('Dual_Registration');
+    // Cisco sets a lowest TLS version only: "exactly TLS 1.1" is written, and read back, as "TLS 1.1 or later".
+    const tls = render('CP-8841', '00562b043615', new Map([['sipFunction.general.SIPSslVersion', '1']]));
+    expect(tls).toContain('<TLS_Client_Min_Version>TLS 1.1</TLS_Client_Min_Version>');
+    expect(driver.parse(tls)).toEqual(new Map([['sipFunction.general.SIPSslVersion', '101']]));
     for (const [format, order] of [
       ['0', 'month/day'],
       ['3', 'month/day'],

@@ -58,6 +58,18 @@ const dateFormat: ValueConversion = {
   domain: ['1', '2'],
 };
 
+/**
+ * Cisco sets only the lowest TLS version the phone accepts as a client (`TLS_Client_Min_Version`):
+ * the catalogue's "TLS 1.x or later" is written as is, and its "TLS 1.x" only as "TLS 1.x or later".
+ */
+const TLS_VERSIONS: Readonly<Record<string, string>> = { '0': '100', '1': '101', '2': '102' };
+const tlsMinimum = valueMap({ '100': 'TLS 1.0', '101': 'TLS 1.1', '102': 'TLS 1.2' });
+const tlsVersion: ValueConversion = {
+  toVendor: (value) => tlsMinimum.toVendor(TLS_VERSIONS[value] ?? value),
+  fromVendor: (value) => tlsMinimum.fromVendor(value),
+  domain: tlsMinimum.domain,
+};
+
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
 const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
 
@@ -113,8 +125,10 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'sipFunction.general.SIPRegisterRetry', key: 'Reg_Retry_Intvl' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
   { path: 'sipFunction.general.SIPRfc2543HoldEnable', key: 'RFC_2543_Call_Hold', convert: yesNo },
-  // Voice > Phone, Supplementary Services: the three-way conference the phone mixes itself.
+  // Voice > Phone: calls per line key, and the three-way conference the phone mixes itself.
+  { path: 'sipFunction.general.SIPMaxCall', key: 'Call_Appearances_Per_Line' },
   { path: 'sipFunction.general.SIPLocalConfEnable', key: 'Conference_Serv', convert: yesNo },
+  { path: 'sipFunction.general.SIPSslVersion', key: 'TLS_Client_Min_Version', convert: tlsVersion },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
@@ -181,6 +195,14 @@ const noFallbackRule = driverText(
   'Cisco fetches its further profile rules (Profile_Rule_B to _D) one after the other at every resync, not as a fallback when the first fails',
   'Cisco 每次同步依次获取其余配置规则（Profile_Rule_B 至 _D），而不是在第一个失败时作为备用',
 );
+const offsetsOnly = driverText(
+  'Cisco sets the time zone as an offset from GMT only (Time_Zone), not by location',
+  'Cisco 仅以相对 GMT 的偏移设置时区（Time_Zone），不按地区设置',
+);
+const dstByRule = driverText(
+  'Cisco writes daylight saving time as a rule of start, end and saving (Daylight_Saving_Time_Rule), not by location',
+  'Cisco 以起止时间和偏移的规则写入夏令时（Daylight_Saving_Time_Rule），不按地区设置',
+);
 /** A per-account catalogue setting Cisco writes once for the whole phone. */
 const phoneWide = (element: string) =>
   driverText(
@@ -204,6 +226,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.advanced.TelephonyVmNumber', reason: phoneWide('Voice_Mail_Number') },
   { path: 'account.*.advanced.SIPServerGenericPollingTimer', reason: phoneWide('NAT_Keep_Alive_Intvl') },
   { path: 'account.*.advanced.DigitMapTimer', reason: phoneWide('Interdigit_Short_Timer') },
+  { path: 'account.*.advanced.SIPBlfListUri', reason: phoneWide('BLF_List_URI') },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction.general.SIPLocalPort', reason: perExtension('SIP_Port_N_') },
   { path: 'sipFunction', reason: notMapped },
@@ -220,6 +243,9 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'phoneKeys.programKey.*.Type', reason: keyFunction },
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   { path: 'phoneKeys', reason: notMapped },
+  { path: 'settings.timeDate.TimeZoneLocation', reason: offsetsOnly },
+  { path: 'settings.timeDate.DSTLocation', reason: dstByRule },
+  { path: 'settings.timeDate.DateSeperator', reason: noKey },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },
