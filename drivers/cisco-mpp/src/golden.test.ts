@@ -98,6 +98,7 @@ describe('Cisco MPP golden files', () => {
       ['account.1.advanced.SIPDigitMap', '(<9:>xxxx.|*xx|[3469]11)'],
       ['account.1.advanced.SipUserPhoneEnable', 'false'],
       ['account.1.advanced.SIPSlaEnable', 'true'],
+      ['account.1.advanced.SwitchoverTimer', '600'],
       ...lineValues(2, {
         Enable: '1',
         UserName: '4002',

@@ -121,6 +121,8 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   extension('advanced.SIPVqCollectorUri', 'Voice_Quality_Report_Address'),
   extension('advanced.SipUserPhoneEnable', 'User_Equal_Phone', yesNo),
   extension('advanced.SIPServerKeepAliveEnable', 'NAT_Keep_Alive_Enable', yesNo),
+  // Seconds before the phone goes back to its first proxy after failing over.
+  extension('advanced.SwitchoverTimer', 'Proxy_Fallback_Intvl'),
   // SIP function: Voice > SIP.
   { path: 'sipFunction.general.SIPRegisterRetry', key: 'Reg_Retry_Intvl' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
