@@ -114,6 +114,7 @@ describe('Cisco MPP golden files', () => {
       ['sipFunction.general.SIPLocalConfEnable', 'true'],
       ['sipFunction.general.SIPSslVersion', '102'],
       ['sipFunction.general.SIPRfc2543HoldEnable', 'false'],
+      ['network.natVpn.NatKeepAliveInterval', '20'],
       ['settings.timeDate.DateFormat', '2'],
     ]);
     const text = render('CP-8861', '00562b0c0d0e', values);

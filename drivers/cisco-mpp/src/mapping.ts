@@ -146,6 +146,8 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'network.ipParameter.VLANId', key: 'VLAN_ID' },
   { path: 'network.ipParameter.DataVLANEnable', key: 'Enable_PC_Port_VLAN_Tagging', convert: yesNo },
   { path: 'network.ipParameter.DataVLANId', key: 'PC_Port_VLAN_ID' },
+  // Voice > SIP, NAT Support Parameters: one keep-alive interval for the phone.
+  { path: 'network.natVpn.NatKeepAliveInterval', key: 'NAT_Keep_Alive_Intvl' },
   // Provisioning: the profile rule and the resync period.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'Profile_Rule', convert: profileRule },
   { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'Resync_Periodic' },
@@ -197,6 +199,10 @@ const noFallbackRule = driverText(
   'Cisco fetches its further profile rules (Profile_Rule_B to _D) one after the other at every resync, not as a fallback when the first fails',
   'Cisco 每次同步依次获取其余配置规则（Profile_Rule_B 至 _D），而不是在第一个失败时作为备用',
 );
+const notOpenVpn = driverText(
+  'Cisco’s VPN client is set by server and tunnel group (VPN_Server, VPN_Tunnel_Group), not by an OpenVPN configuration',
+  'Cisco 的 VPN 客户端按服务器和隧道组设置（VPN_Server、VPN_Tunnel_Group），而非 OpenVPN 配置',
+);
 const offsetsOnly = driverText(
   'Cisco sets the time zone as an offset from GMT only (Time_Zone), not by location',
   'Cisco 仅以相对 GMT 的偏移设置时区（Time_Zone），不按地区设置',
@@ -234,6 +240,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
+  { path: 'network.openVpn', reason: notOpenVpn },
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
   { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noFallbackRule },
