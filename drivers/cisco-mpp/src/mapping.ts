@@ -235,6 +235,8 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.advanced.SIPServerGenericPollingTimer', reason: phoneWide('NAT_Keep_Alive_Intvl') },
   { path: 'account.*.advanced.DigitMapTimer', reason: phoneWide('Interdigit_Short_Timer') },
   { path: 'account.*.advanced.SIPBlfListUri', reason: phoneWide('BLF_List_URI') },
+  { path: 'account.*.advanced.SIPHideIdentityEnable', reason: phoneWide('Block_CID_Setting') },
+  { path: 'account.*.advanced.SIPAnonymousRejectEnable', reason: phoneWide('Block_ANC_Setting') },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction.general.SIPLocalPort', reason: perExtension('SIP_Port_N_') },
   { path: 'sipFunction', reason: notMapped },
