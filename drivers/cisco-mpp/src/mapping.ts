@@ -191,6 +191,10 @@ const keyFunction = driverText(
   'Cisco 将线路键的功能写在 Extended Function 中（fnc=blf+sd;sub=…）：请在按键值中设置',
 );
 
+const labelOnKey = driverText(
+  'Cisco shows an extension’s name on its line key (Short_Name_N_): set it in the line key’s label',
+  'Cisco 在线路键上显示分机名称（Short_Name_N_）：请在线路键标签中设置',
+);
 const alternateLikePrimary = driverText(
   'Cisco has one transport and one registration expiry per extension, used with the alternate proxy too',
   'Cisco 每个分机只有一个传输协议和注册有效期，备用代理同样使用',
@@ -229,6 +233,7 @@ const perExtension = (element: string) =>
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: UnsupportedParameter[] = [
+  { path: 'account.*.register.Label', reason: labelOnKey },
   { path: 'account.*.register.BackupTransport', reason: alternateLikePrimary },
   { path: 'account.*.register.BackupRegisterExpires', reason: alternateLikePrimary },
   { path: 'account.*.advanced.TelephonyVmNumber', reason: phoneWide('Voice_Mail_Number') },
