@@ -244,6 +244,8 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.advanced.SIPAnonymousRejectEnable', reason: phoneWide('Block_ANC_Setting') },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction.general.SIPLocalPort', reason: perExtension('SIP_Port_N_') },
+  { path: 'sipFunction.general.SIPDSCP', reason: perExtension('SIP_TOS_DiffServ_Value_N_') },
+  { path: 'sipFunction.general.Audiodiffserv', reason: perExtension('RTP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
