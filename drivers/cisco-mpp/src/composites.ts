@@ -155,3 +155,23 @@ export const codecPreference: CompositeEntry = {
   describe:
     'the first three of 0→G711u, 8→G711a, 18→G729a, 9→G722, 98→iLBC, 125→OPUS, 112→G722.2 in order, empty slots Unspecified; other codecs left out',
 };
+
+/**
+ * `Resync_Periodic` carries both the catalogue's polling switch and its period ([AG8], [SPA1]): 0
+ * turns periodic resync off, any other value is the period in seconds. Polling switched off is
+ * written 0; otherwise the period is written as it is. Read back, 0 is polling off and any other value
+ * the period (the switch on is implied, so it is not read).
+ */
+export const resyncPeriodic: CompositeEntry = {
+  paths: [
+    'provision.autoProvision.ProvisionPollingEnable',
+    'provision.autoProvision.ProvisionPollingTimeout',
+  ],
+  keys: ['Resync_Periodic'],
+  join: ([enable, period]) => [enable === 'false' ? '0' : period],
+  split([value]) {
+    if (value === undefined) return [undefined, undefined];
+    return value.trim() === '0' ? ['false', undefined] : [undefined, value];
+  },
+  describe: 'polling off → 0, else the period in seconds (0 read back as polling off)',
+};

@@ -35,6 +35,7 @@ const NO_EXTENSION = 'Disabled';
 /** The catalogue paths a model-wide file carries: what points the phone at its own file. */
 const BOOTSTRAP = new Set([
   'provision.autoProvision.ProvisionUrl',
+  'provision.autoProvision.ProvisionPollingEnable',
   'provision.autoProvision.ProvisionPollingTimeout',
 ]);
 

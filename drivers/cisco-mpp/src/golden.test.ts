@@ -115,6 +115,7 @@ describe('Cisco MPP golden files', () => {
       ['sipFunction.general.SIPSslVersion', '102'],
       ['sipFunction.general.SIPRfc2543HoldEnable', 'false'],
       ['network.natVpn.NatKeepAliveInterval', '20'],
+      ['provision.autoProvision.ProvisionPollingEnable', 'false'],
       ['settings.timeDate.DateFormat', '2'],
     ]);
     const text = render('CP-8861', '00562b0c0d0e', values);
@@ -122,7 +123,7 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('leaves out the alternate proxies when dual registration is No, writes an exact TLS version as a minimum and day-first dates day/month', () => {
+  it('leaves out the alternate proxies when dual registration is No, writes polling as its period, an exact TLS version as a minimum and day-first dates day/month', () => {
     const profile = [
       '<flat-profile>',
       '  <Alternate_Proxy_3_>pbx2.example.com</Alternate_Proxy_3_>',
@@ -138,6 +139,19 @@ describe('Cisco MPP golden files', () => {
     const empty = render('CP-8841', '00562b043615', new Map(lineValues(1, { BackupServerAddress: '' })));
     expect(empty).toContain('<Alternate_Proxy_1_></Alternate_Proxy_1_>');
     expect(empty).not.toContain('Dual_Registration');
+    // Polling on with a period writes the period; the switch on is implied when read back.
+    const polling = render(
+      'CP-8841',
+      '00562b043615',
+      new Map([
+        ['provision.autoProvision.ProvisionPollingEnable', 'true'],
+        ['provision.autoProvision.ProvisionPollingTimeout', '7200'],
+      ]),
+    );
+    expect(polling).toContain('<Resync_Periodic>7200</Resync_Periodic>');
+    expect(driver.parse(polling)).toEqual(
+      new Map([['provision.autoProvision.ProvisionPollingTimeout', '7200']]),
+    );
     // Cisco sets a lowest TLS version only: "exactly TLS 1.1" is written, and read back, as "TLS 1.1 or later".
     const tls = render('CP-8841', '00562b043615', new Map([['sipFunction.general.SIPSslVersion', '1']]));
     expect(tls).toContain('<TLS_Client_Min_Version>TLS 1.1</TLS_Client_Min_Version>');

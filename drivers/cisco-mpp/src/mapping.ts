@@ -10,7 +10,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { codecPreference, dstRule, hostPort } from './composites.js';
+import { codecPreference, dstRule, hostPort, resyncPeriodic } from './composites.js';
 
 /**
  * Catalogue paths → Cisco flat-profile elements (README.md "Facts" for each). An element name is the
@@ -150,7 +150,7 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'network.natVpn.NatKeepAliveInterval', key: 'NAT_Keep_Alive_Intvl' },
   // Provisioning: the profile rule and the resync period.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'Profile_Rule', convert: profileRule },
-  { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'Resync_Periodic' },
+  resyncPeriodic,
   // Line keys: the extension a key serves, its label and its function.
   { path: 'phoneKeys.programKey.{n}.Account', key: 'Extension_{n}_' },
   { path: 'phoneKeys.programKey.{n}.Label', key: 'Short_Name_{n}_' },
