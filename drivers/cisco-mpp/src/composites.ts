@@ -111,12 +111,18 @@ export const dstRule: CompositeEntry = {
     'start=M/D/W/H;end=M/D/W/H;save=H[:mm] — by date D the day and W 0; by week W 1 Monday … 7 Sunday and D 1, 8, 15, 22 (weeks 1–4) or −1 (last); parts not pushed take the catalogue defaults',
 };
 
-/** Codecs by Cisco's names ([SPA5]); the catalogue's others have no name on both SPA and MPP phones. */
+/**
+ * Codecs by Cisco's names ([SPA5], [AG78]: AMR-WB is ITU G.722.2); G.723.1, G.726 and G.722.1(C) have
+ * no name in the MPP preference lists.
+ */
 const CODEC_NAMES: Readonly<Record<string, string>> = {
   '0': 'G711u',
   '8': 'G711a',
   '18': 'G729a',
   '9': 'G722',
+  '98': 'iLBC',
+  '125': 'OPUS',
+  '112': 'G722.2',
 };
 const CODEC_CODES = new Map(Object.entries(CODEC_NAMES).map(([code, name]) => [name, code]));
 const UNSPECIFIED = 'Unspecified';
@@ -147,5 +153,25 @@ export const codecPreference: CompositeEntry = {
   },
   domains: [Object.keys(CODEC_NAMES)],
   describe:
-    'the first three of 0→G711u, 8→G711a, 18→G729a, 9→G722 in order, empty slots Unspecified; other codecs left out',
+    'the first three of 0→G711u, 8→G711a, 18→G729a, 9→G722, 98→iLBC, 125→OPUS, 112→G722.2 in order, empty slots Unspecified; other codecs left out',
+};
+
+/**
+ * `Resync_Periodic` carries both the catalogue's polling switch and its period ([AG8], [SPA1]): 0
+ * turns periodic resync off, any other value is the period in seconds. Polling switched off is
+ * written 0; otherwise the period is written as it is. Read back, 0 is polling off and any other value
+ * the period (the switch on is implied, so it is not read).
+ */
+export const resyncPeriodic: CompositeEntry = {
+  paths: [
+    'provision.autoProvision.ProvisionPollingEnable',
+    'provision.autoProvision.ProvisionPollingTimeout',
+  ],
+  keys: ['Resync_Periodic'],
+  join: ([enable, period]) => [enable === 'false' ? '0' : period],
+  split([value]) {
+    if (value === undefined) return [undefined, undefined];
+    return value.trim() === '0' ? ['false', undefined] : [undefined, value];
+  },
+  describe: 'polling off → 0, else the period in seconds (0 read back as polling off)',
 };

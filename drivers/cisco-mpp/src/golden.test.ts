@@ -80,6 +80,93 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
+  it('renders the alternate proxies with dual registration, the extension features, SIP timers and the date order', () => {
+    const values = new Map([
+      ...lineValues(1, {
+        Enable: '1',
+        UserName: '4001',
+        ServerAddress: 'pbx.example.com',
+        BackupServerAddress: 'pbx2.example.com',
+        BackupServerPort: '5062',
+        BackupOutboundProxy: 'sbc2.example.com',
+      }),
+      ['account.1.codec.AudioVad', 'true'],
+      ['account.1.advanced.SIPMessageWaitingIndicationUri', 'vm.example.com:5060'],
+      ['account.1.advanced.SIPNConfUri', 'conf@pbx.example.com'],
+      ['account.1.advanced.SIPServerKeepAliveEnable', 'true'],
+      ['account.1.advanced.SIPVqCollectorUri', 'collector@vq.example.com'],
+      ['account.1.advanced.SIPDigitMap', '(<9:>xxxx.|*xx|[3469]11)'],
+      ['account.1.advanced.SipUserPhoneEnable', 'false'],
+      ['account.1.advanced.SIPSlaEnable', 'true'],
+      ['account.1.advanced.SwitchoverTimer', '600'],
+      ...lineValues(2, {
+        Enable: '1',
+        UserName: '4002',
+        ServerAddress: 'pbx.example.com',
+        BackupOutboundProxy: 'sbc2.example.com',
+        BackupOutboundProxyPort: '5070',
+      }),
+      ['account.2.codec.AudioVad', 'false'],
+      ['account.2.advanced.SIPServerKeepAliveEnable', 'false'],
+      ['account.2.advanced.SIPSlaEnable', 'false'],
+      ['sipFunction.general.SIPRegisterRetry', '60'],
+      ['sipFunction.general.SIPMaxCall', '3'],
+      ['sipFunction.general.SIPLocalConfEnable', 'true'],
+      ['sipFunction.general.SIPSslVersion', '102'],
+      ['sipFunction.general.SIPRfc2543HoldEnable', 'false'],
+      ['network.natVpn.NatKeepAliveInterval', '20'],
+      ['provision.autoProvision.ProvisionPollingEnable', 'false'],
+      ['settings.timeDate.DateFormat', '2'],
+    ]);
+    const text = render('CP-8861', '00562b0c0d0e', values);
+    expect(text).toBe(golden('cp8861-extension-features.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('leaves out the alternate proxies when dual registration is No, writes polling as its period, an exact TLS version as a minimum and day-first dates day/month', () => {
+    const profile = [
+      '<flat-profile>',
+      '  <Alternate_Proxy_3_>pbx2.example.com</Alternate_Proxy_3_>',
+      '  <Alternate_Outbound_Proxy_3_>sbc2.example.com</Alternate_Outbound_Proxy_3_>',
+      '  <Dual_Registration_3_>No</Dual_Registration_3_>',
+      '  <Alternate_Proxy_4_>pbx4.example.com</Alternate_Proxy_4_>',
+      '  <Dual_Registration_4_>Yes</Dual_Registration_4_>',
+      '</flat-profile>',
+    ].join('\n');
+    expect(driver.parse(profile)).toEqual(
+      new Map([['account.4.register.BackupServerAddress', 'pbx4.example.com']]),
+    );
+    const empty = render('CP-8841', '00562b043615', new Map(lineValues(1, { BackupServerAddress: '' })));
+    expect(empty).toContain('<Alternate_Proxy_1_></Alternate_Proxy_1_>');
+    expect(empty).not.toContain('Dual_Registration');
+    // Polling on with a period writes the period; the switch on is implied when read back.
+    const polling = render(
+      'CP-8841',
+      '00562b043615',
+      new Map([
+        ['provision.autoProvision.ProvisionPollingEnable', 'true'],
+        ['provision.autoProvision.ProvisionPollingTimeout', '7200'],
+      ]),
+    );
+    expect(polling).toContain('<Resync_Periodic>7200</Resync_Periodic>');
+    expect(driver.parse(polling)).toEqual(
+      new Map([['provision.autoProvision.ProvisionPollingTimeout', '7200']]),
+    );
+    // Cisco sets a lowest TLS version only: "exactly TLS 1.1" is written, and read back, as "TLS 1.1 or later".
+    const tls = render('CP-8841', '00562b043615', new Map([['sipFunction.general.SIPSslVersion', '1']]));
+    expect(tls).toContain('<TLS_Client_Min_Version>TLS 1.1</TLS_Client_Min_Version>');
+    expect(driver.parse(tls)).toEqual(new Map([['sipFunction.general.SIPSslVersion', '101']]));
+    for (const [format, order] of [
+      ['0', 'month/day'],
+      ['3', 'month/day'],
+      ['4', 'day/month'],
+      ['5', 'day/month'],
+    ] as const) {
+      const text = render('CP-8841', '00562b043615', new Map([['settings.timeDate.DateFormat', format]]));
+      expect(text).toContain(`<Date_Format>${order}</Date_Format>`);
+    }
+  });
+
   it('writes a server without a port, or an empty outbound proxy, with no colon', () => {
     const values = new Map(
       lineValues(1, {
@@ -100,21 +187,28 @@ describe('Cisco MPP golden files', () => {
     );
   });
 
-  it('spreads the codec list over the three preference slots, leaving out codecs Cisco has no name for', () => {
+  it('spreads the codec list over the three preference slots (Opus, iLBC and G.722.2 too), leaving out codecs Cisco has no name for', () => {
     const text = render(
       'CP-8841',
       '00562b043615',
-      new Map([['account.1.codec.SIPPreferredVocoder', '9;125;0;8;18']]),
+      new Map([['account.1.codec.SIPPreferredVocoder', '9;4;125;2;0;8;18']]),
     );
     expect(text).toContain(
-      '  <Preferred_Codec_1_>G722</Preferred_Codec_1_>\n  <Second_Preferred_Codec_1_>G711u</Second_Preferred_Codec_1_>\n  <Third_Preferred_Codec_1_>G711a</Third_Preferred_Codec_1_>',
+      '  <Preferred_Codec_1_>G722</Preferred_Codec_1_>\n  <Second_Preferred_Codec_1_>OPUS</Second_Preferred_Codec_1_>\n  <Third_Preferred_Codec_1_>G711u</Third_Preferred_Codec_1_>',
     );
-    expect(driver.parse(text)).toEqual(new Map([['account.1.codec.SIPPreferredVocoder', '9;0;8']]));
+    expect(driver.parse(text)).toEqual(new Map([['account.1.codec.SIPPreferredVocoder', '9;125;0']]));
+    const wideband = render(
+      'CP-8841',
+      '00562b043615',
+      new Map([['account.3.codec.SIPPreferredVocoder', '112;98']]),
+    );
+    expect(wideband).toContain('<Preferred_Codec_3_>G722.2</Preferred_Codec_3_>');
+    expect(wideband).toContain('<Second_Preferred_Codec_3_>iLBC</Second_Preferred_Codec_3_>');
     const two = render('CP-8841', '00562b043615', new Map([['account.2.codec.SIPPreferredVocoder', '18;0']]));
     expect(two).toContain('<Third_Preferred_Codec_2_>Unspecified</Third_Preferred_Codec_2_>');
     expect(() =>
-      driver.parse('<flat-profile>\n<Preferred_Codec_1_>OPUS</Preferred_Codec_1_>\n</flat-profile>'),
-    ).toThrow('line 2: Preferred_Codec_1_: unexpected codec "OPUS"');
+      driver.parse('<flat-profile>\n<Preferred_Codec_1_>G726-32</Preferred_Codec_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Preferred_Codec_1_: unexpected codec "G726-32"');
   });
 
   it('writes the daylight-saving rule, the syslog server with its port and the 12-hour clock', () => {
@@ -229,9 +323,15 @@ describe('Cisco MPP golden files', () => {
       'line 2: </VLAN> closes <VLAN_ID>',
     );
     // An element the driver does not map comes back as it is: the console names it 'Unknown parameter'.
-    expect(driver.parse('<flat-profile><Dial_Plan_1_>(xx.)</Dial_Plan_1_></flat-profile>')).toEqual(
-      new Map([['Dial_Plan_1_', '(xx.)']]),
+    expect(driver.parse('<flat-profile><Back_Light_Timer>30s</Back_Light_Timer></flat-profile>')).toEqual(
+      new Map([['Back_Light_Timer', '30s']]),
     );
+    expect(() =>
+      driver.parse('<flat-profile>\n<Share_Ext_1_>shared</Share_Ext_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Share_Ext_1_: unexpected value "shared"');
+    expect(() =>
+      driver.parse('<flat-profile>\n<Date_Format>year/month</Date_Format>\n</flat-profile>'),
+    ).toThrow('line 2: Date_Format: unexpected value "year/month"');
   });
 
   it('identifies MPP User-Agents of several firmware generations, and no other phone', () => {

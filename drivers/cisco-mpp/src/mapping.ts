@@ -10,7 +10,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { codecPreference, dstRule, hostPort } from './composites.js';
+import { codecPreference, dstRule, hostPort, resyncPeriodic } from './composites.js';
 
 /**
  * Catalogue paths → Cisco flat-profile elements (README.md "Facts" for each). An element name is the
@@ -47,6 +47,29 @@ const profileRule: ValueConversion = {
   },
 };
 
+/**
+ * Cisco's `Date_Format` is the order of month and day only (`month/day`, `day/month`): the catalogue's
+ * day-first formats are written `day/month`, the others `month/day`; read back as MM DD YYYY or DD MM YYYY.
+ */
+const DAY_FIRST = new Set(['2', '4', '5']);
+const dateFormat: ValueConversion = {
+  toVendor: (value) => (DAY_FIRST.has(value) ? 'day/month' : 'month/day'),
+  fromVendor: (value) => (value === 'month/day' ? '1' : value === 'day/month' ? '2' : undefined),
+  domain: ['1', '2'],
+};
+
+/**
+ * Cisco sets only the lowest TLS version the phone accepts as a client (`TLS_Client_Min_Version`):
+ * the catalogue's "TLS 1.x or later" is written as is, and its "TLS 1.x" only as "TLS 1.x or later".
+ */
+const TLS_VERSIONS: Readonly<Record<string, string>> = { '0': '100', '1': '101', '2': '102' };
+const tlsMinimum = valueMap({ '100': 'TLS 1.0', '101': 'TLS 1.1', '102': 'TLS 1.2' });
+const tlsVersion: ValueConversion = {
+  toVendor: (value) => tlsMinimum.toVendor(TLS_VERSIONS[value] ?? value),
+  fromVendor: (value) => tlsMinimum.fromVendor(value),
+  domain: tlsMinimum.domain,
+};
+
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
 const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
 
@@ -76,10 +99,38 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
     'account.{n}.register.OutboundProxyPort',
     'Outbound_Proxy_{n}_',
   ),
+  // The alternate proxies are only used with Dual_Registration_N_ Yes (format.ts writes it).
+  hostPort(
+    'account.{n}.register.BackupServerAddress',
+    'account.{n}.register.BackupServerPort',
+    'Alternate_Proxy_{n}_',
+  ),
+  hostPort(
+    'account.{n}.register.BackupOutboundProxy',
+    'account.{n}.register.BackupOutboundProxyPort',
+    'Alternate_Outbound_Proxy_{n}_',
+  ),
   extension('advanced.SIPGroupDtmfMode', 'DTMF_Tx_Method', dtmf),
   codecPreference,
-  // SIP function.
+  extension('codec.AudioVad', 'Silence_Supp_Enable', yesNo),
+  // Ext N > Call Feature Settings, Dial Plan, SIP Settings and NAT Settings.
+  extension('advanced.SIPDigitMap', 'Dial_Plan'),
+  extension('advanced.SIPNConfUri', 'Conference_Bridge_URL'),
+  extension('advanced.SIPMessageWaitingIndicationUri', 'Voice_Mail_Server'),
+  extension('advanced.SIPSlaEnable', 'Share_Ext', yesNo),
+  extension('advanced.SIPVqCollectorUri', 'Voice_Quality_Report_Address'),
+  extension('advanced.SipUserPhoneEnable', 'User_Equal_Phone', yesNo),
+  extension('advanced.SIPServerKeepAliveEnable', 'NAT_Keep_Alive_Enable', yesNo),
+  // Seconds before the phone goes back to its first proxy after failing over.
+  extension('advanced.SwitchoverTimer', 'Proxy_Fallback_Intvl'),
+  // SIP function: Voice > SIP.
+  { path: 'sipFunction.general.SIPRegisterRetry', key: 'Reg_Retry_Intvl' },
   { path: 'sipFunction.general.RTPLocalPort', key: 'RTP_Port_Min' },
+  { path: 'sipFunction.general.SIPRfc2543HoldEnable', key: 'RFC_2543_Call_Hold', convert: yesNo },
+  // Voice > Phone: calls per line key, and the three-way conference the phone mixes itself.
+  { path: 'sipFunction.general.SIPMaxCall', key: 'Call_Appearances_Per_Line' },
+  { path: 'sipFunction.general.SIPLocalConfEnable', key: 'Conference_Serv', convert: yesNo },
+  { path: 'sipFunction.general.SIPSslVersion', key: 'TLS_Client_Min_Version', convert: tlsVersion },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
@@ -95,9 +146,11 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'network.ipParameter.VLANId', key: 'VLAN_ID' },
   { path: 'network.ipParameter.DataVLANEnable', key: 'Enable_PC_Port_VLAN_Tagging', convert: yesNo },
   { path: 'network.ipParameter.DataVLANId', key: 'PC_Port_VLAN_ID' },
+  // Voice > SIP, NAT Support Parameters: one keep-alive interval for the phone.
+  { path: 'network.natVpn.NatKeepAliveInterval', key: 'NAT_Keep_Alive_Intvl' },
   // Provisioning: the profile rule and the resync period.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'Profile_Rule', convert: profileRule },
-  { path: 'provision.autoProvision.ProvisionPollingTimeout', key: 'Resync_Periodic' },
+  resyncPeriodic,
   // Line keys: the extension a key serves, its label and its function.
   { path: 'phoneKeys.programKey.{n}.Account', key: 'Extension_{n}_' },
   { path: 'phoneKeys.programKey.{n}.Label', key: 'Short_Name_{n}_' },
@@ -118,6 +171,7 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
     key: 'Time_Format',
     convert: valueMap({ '0': '24hr', '1': '12hr' }),
   },
+  { path: 'settings.timeDate.DateFormat', key: 'Date_Format', convert: dateFormat },
   // Maintenance: what firmware pushes and administration need.
   { path: 'maintenance.binaryUpdate.FirmwareUrl', key: 'Upgrade_Rule' },
   { path: 'maintenance.changePassword.AdminPassword', key: 'Admin_Password' },
@@ -137,17 +191,68 @@ const keyFunction = driverText(
   'Cisco 将线路键的功能写在 Extended Function 中（fnc=blf+sd;sub=…）：请在按键值中设置',
 );
 
+const labelOnKey = driverText(
+  'Cisco shows an extension’s name on its line key (Short_Name_N_): set it in the line key’s label',
+  'Cisco 在线路键上显示分机名称（Short_Name_N_）：请在线路键标签中设置',
+);
+const alternateLikePrimary = driverText(
+  'Cisco has one transport and one registration expiry per extension, used with the alternate proxy too',
+  'Cisco 每个分机只有一个传输协议和注册有效期，备用代理同样使用',
+);
+const noFallbackRule = driverText(
+  'Cisco fetches its further profile rules (Profile_Rule_B to _D) one after the other at every resync, not as a fallback when the first fails',
+  'Cisco 每次同步依次获取其余配置规则（Profile_Rule_B 至 _D），而不是在第一个失败时作为备用',
+);
+const notOpenVpn = driverText(
+  'Cisco’s VPN client is set by server and tunnel group (VPN_Server, VPN_Tunnel_Group), not by an OpenVPN configuration',
+  'Cisco 的 VPN 客户端按服务器和隧道组设置（VPN_Server、VPN_Tunnel_Group），而非 OpenVPN 配置',
+);
+const offsetsOnly = driverText(
+  'Cisco sets the time zone as an offset from GMT only (Time_Zone), not by location',
+  'Cisco 仅以相对 GMT 的偏移设置时区（Time_Zone），不按地区设置',
+);
+const dstByRule = driverText(
+  'Cisco writes daylight saving time as a rule of start, end and saving (Daylight_Saving_Time_Rule), not by location',
+  'Cisco 以起止时间和偏移的规则写入夏令时（Daylight_Saving_Time_Rule），不按地区设置',
+);
+/** A per-account catalogue setting Cisco writes once for the whole phone. */
+const phoneWide = (element: string) =>
+  driverText(
+    `Cisco sets this once for the whole phone (${element}), not per extension`,
+    `Cisco 为整部话机设置一次（${element}），而非按分机设置`,
+  );
+/** A phone-wide catalogue setting Cisco writes per extension. */
+const perExtension = (element: string) =>
+  driverText(
+    `Cisco sets this per extension (${element}), not once for the phone`,
+    `Cisco 按分机设置（${element}），而非整部话机设置一次`,
+  );
+
 /**
  * What Cisco phones lack, or what this driver does not write, with the reason users see. A mapped
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: UnsupportedParameter[] = [
+  { path: 'account.*.register.Label', reason: labelOnKey },
+  { path: 'account.*.register.BackupTransport', reason: alternateLikePrimary },
+  { path: 'account.*.register.BackupRegisterExpires', reason: alternateLikePrimary },
+  { path: 'account.*.advanced.TelephonyVmNumber', reason: phoneWide('Voice_Mail_Number') },
+  { path: 'account.*.advanced.SIPServerGenericPollingTimer', reason: phoneWide('NAT_Keep_Alive_Intvl') },
+  { path: 'account.*.advanced.DigitMapTimer', reason: phoneWide('Interdigit_Short_Timer') },
+  { path: 'account.*.advanced.SIPBlfListUri', reason: phoneWide('BLF_List_URI') },
+  { path: 'account.*.advanced.SIPHideIdentityEnable', reason: phoneWide('Block_CID_Setting') },
+  { path: 'account.*.advanced.SIPAnonymousRejectEnable', reason: phoneWide('Block_ANC_Setting') },
   { path: 'account', reason: notMapped },
+  { path: 'sipFunction.general.SIPLocalPort', reason: perExtension('SIP_Port_N_') },
+  { path: 'sipFunction.general.SIPDSCP', reason: perExtension('SIP_TOS_DiffServ_Value_N_') },
+  { path: 'sipFunction.general.Audiodiffserv', reason: perExtension('RTP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
+  { path: 'network.openVpn', reason: notOpenVpn },
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noFallbackRule },
   // Profile credentials are written in the rule itself (`--uid`, `--pwd`).
   { path: 'provision.autoProvision.ProvisionUsername', reason: combined },
   { path: 'provision.autoProvision.ProvisionPassword', reason: combined },
@@ -156,6 +261,9 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'phoneKeys.programKey.*.Type', reason: keyFunction },
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   { path: 'phoneKeys', reason: notMapped },
+  { path: 'settings.timeDate.TimeZoneLocation', reason: offsetsOnly },
+  { path: 'settings.timeDate.DSTLocation', reason: dstByRule },
+  { path: 'settings.timeDate.DateSeperator', reason: noKey },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },

@@ -149,3 +149,25 @@ export const natTraversal: CompositeEntry = {
   },
   describe: '0 → all off, 1 → static_nat 1, 2 → nat_stun 1, 3 → ice 1 (the other two 0)',
 };
+
+/**
+ * The account's digit map ([DM]): `account.N.dialplan.digitmap.string` only applies with
+ * `account.N.dialplan.digitmap.enable` 1, which takes precedence over the phone-wide switch. A digit
+ * map is written with the switch on; an empty one turns the account's digit map off. Read back, a
+ * switch at 0 is an empty digit map whatever string is left beside it.
+ */
+export const digitMap: CompositeEntry = {
+  paths: ['account.{n}.advanced.SIPDigitMap'],
+  keys: ['account.{n}.dialplan.digitmap.enable', 'account.{n}.dialplan.digitmap.string'],
+  join([map]) {
+    if (map === undefined) return [undefined, undefined];
+    return map === '' ? ['0', ''] : ['1', map];
+  },
+  split([enable, map]) {
+    if (enable === undefined) return [map];
+    if (enable === '0') return [''];
+    if (enable !== '1') throw new Error(`unexpected value ${JSON.stringify(enable)}`);
+    return [map];
+  },
+  describe: 'enable 1 with the digit map in string; an empty digit map is enable 0',
+};

@@ -111,9 +111,26 @@ describe('Yealink golden files', () => {
     expect(driver.parse(rounded).get('provision.autoProvision.ProvisionPollingTimeout')).toBe('120');
   });
 
-  it('renders the codec list as enable/priority pairs, NAT by STUN and a DST rule by week', () => {
+  it('reads an account digit map turned off as empty, and refuses a switch that is not 0 or 1', () => {
+    const cfg = (lines: string[]) => ['#!version:1.0.0.1', ...lines, ''].join('\n');
+    expect(
+      driver.parse(
+        cfg(['account.3.dialplan.digitmap.enable = 0', 'account.3.dialplan.digitmap.string = xx.T']),
+      ),
+    ).toEqual(new Map([['account.3.advanced.SIPDigitMap', '']]));
+    expect(driver.parse(cfg(['account.4.dialplan.digitmap.string = 1xxT']))).toEqual(
+      new Map([['account.4.advanced.SIPDigitMap', '1xxT']]),
+    );
+    expect(() => driver.parse(cfg(['account.1.dialplan.digitmap.enable = yes']))).toThrow(
+      'unexpected value "yes"',
+    );
+  });
+
+  it('renders the codec list as enable/priority pairs, digit maps, NAT by STUN and a DST rule by week', () => {
     const values = new Map([
       ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
+      ['account.1.advanced.SIPDigitMap', '[2-9]11|0T|<9:>xxxxxxx.T|**x.T'],
+      ['account.2.advanced.SIPDigitMap', ''],
       ['network.natVpn.NatTraversalMode', '2'],
       ['network.natVpn.NatStunServer', 'stun.example.com'],
       ['settings.timeDate.DSTEnable', '1'],

@@ -9,7 +9,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { codecList, dstRule, natTraversal } from './composites.js';
+import { codecList, digitMap, dstRule, natTraversal } from './composites.js';
 
 /**
  * Catalogue paths → Yealink `.cfg` keys (README.md "Sources" for each key). `{n}` is the account or
@@ -265,7 +265,7 @@ export const entries: MappingEntry[] = [
   { path: 'function.actionUrl.ActionUrlCallEnd', key: 'action_url.call_terminated' },
 ];
 
-export const map = mapParameters([...entries, codecList, dstRule, natTraversal]);
+export const map = mapParameters([...entries, codecList, digitMap, dstRule, natTraversal]);
 
 const { combined, noKey, notMapped } = vendorReasons({
   phones: driverText('Yealink IP phones', 'Yealink 话机'),
@@ -293,7 +293,6 @@ export const unsupported: UnsupportedParameter[] = [
     'SIPGroupServerType',
     'KeepAliveMode',
     'SIPVqCollectorUri',
-    'SIPDigitMap',
     'DigitMapTimer',
     'SIPPrivacyMode',
     'SIPIntercomEnable',
