@@ -390,7 +390,7 @@ function responseHeaders(request: SipRequest, remote: SipRemote, answer: SipResp
   const to = request.headers.get('To') ?? '';
   headers.append(
     'To',
-    headerParameter(to, 'tag') || answer.status === 100 ? to : `${to};tag=${randomToken(6)}`,
+    headerParameter(to, 'tag') || answer.status === 100 ? to : `${to};tag=${answer.toTag ?? randomToken(6)}`,
   );
   headers.append('Call-ID', request.headers.get('Call-ID') ?? '');
   headers.append('CSeq', request.headers.get('CSeq') ?? '');

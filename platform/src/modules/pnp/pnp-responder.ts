@@ -1,5 +1,6 @@
 import {
   buildUaProfileNotify,
+  newDialogTag,
   readUaProfileSubscribe,
   type SipRemote,
   type SipRequest,
@@ -131,7 +132,8 @@ export class PnpResponder {
     if (!verdict?.won) return undefined;
     const url = verdict.known ? this.config.pnp.url : this.config.pnp.defaultUrl;
     if (!url) return undefined;
-    const notify = buildUaProfileNotify(subscribe, request, url);
+    const dialogTag = newDialogTag();
+    const notify = buildUaProfileNotify(subscribe, request, url, dialogTag);
     // The NOTIFY follows the 200 OK, which the endpoint sends once this handler returns.
     const sending = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.endpoint?.sendRequest(notify.target, notify.request))
@@ -147,7 +149,7 @@ export class PnpResponder {
       })
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
-    return { status: 200, headers: { Expires: '0' } };
+    return { status: 200, headers: { Expires: '0' }, toTag: dialogTag };
   }
 
   async sweepClaims(): Promise<void> {
