@@ -133,7 +133,7 @@ export function newDialogTag(): string {
 
 /**
  * The NOTIFY answering a plug-and-play SUBSCRIBE, inside the dialog its 200 OK opened (RFC 6665
- * §4.1.2.2, RFC 3261 §12.1.1): the SUBSCRIBE's Call-ID, its From as To, its To with the 200's tag
+ * §4.2.2, RFC 3261 §12.1.1): the SUBSCRIBE's Call-ID, its From as To, its To with the 200's tag
  * (`dialogTag`) as From; the subscription terminated at once, the provisioning URL as an
  * `application/url` body. Sent to the phone's Contact.
  */

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { TaskEngine } from '../tasks/task-engine.js';
+import { SubscribeLimit } from './subscribe-limit.js';
 
 /** A claim outlives every retransmission of its SUBSCRIBE (64*T1 = 32 s) with room to spare. */
 const CLAIM_MINUTES = 5;
@@ -43,12 +44,19 @@ export class PnpResponder {
   private readonly pending = new Set<Promise<void>>();
   /** NOTIFYs this instance sent and the phones answered 2xx (tests and logs read it). */
   notified = 0;
+  private readonly limit: SubscribeLimit;
 
   constructor(deps: { db: Database; logger: Logger; config: ConsoleConfig; taskEngine: TaskEngine }) {
     this.db = deps.db;
     this.logger = deps.logger.child({ module: 'pnp' });
     this.config = deps.config;
     this.taskEngine = deps.taskEngine;
+    this.limit = new SubscribeLimit(this.logger);
+  }
+
+  /** SUBSCRIBEs this instance left unanswered because their source address was over the limit. */
+  get limited(): number {
+    return this.limit.refused;
   }
 
   /** Where it listens once started; undefined when off or the port was taken. */
@@ -114,6 +122,8 @@ export class PnpResponder {
   private async answer(request: SipRequest, remote: SipRemote): Promise<SipResponseInit | undefined> {
     const subscribe = this.endpoint ? readUaProfileSubscribe(request, remote) : undefined;
     if (!subscribe || !Number.isInteger(subscribe.cseq)) return undefined;
+    // Silence, not a 503: see docs/zero-touch.md "Rate limit".
+    if (!(await this.limit.allows(remote.address))) return undefined;
     let verdict: { won: boolean; known: boolean } | undefined;
     try {
       verdict = await this.db.one<{ won: boolean; known: boolean }>(CLAIM_SQL, [
