@@ -111,7 +111,8 @@ function splitByReach(
     const found = driverRegistry.model(row.model);
     const reason = found && unsupportedReason(found.driver.parameters, fileParameter(found.driver, kind));
     if (!reason) {
-      reached.push(...row.ids.map(Number));
+      // A loop, not a spread: a push may name 100,000 devices, past the engine's argument limit.
+      for (const id of row.ids) reached.push(Number(id));
       continue;
     }
     const group = groups.get(reason.en) ?? {
@@ -120,7 +121,7 @@ function splitByReach(
       reason: { en: reason.en, zh: reason['zh-CN'] },
     };
     group.models.push(row.model);
-    group.macs.push(...row.macs);
+    for (const mac of row.macs) group.macs.push(mac);
     groups.set(reason.en, group);
   }
   return { reached, notSentTo: [...groups.values()] };
