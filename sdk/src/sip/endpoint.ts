@@ -162,6 +162,11 @@ export class SipUdpEndpoint {
     return { address, port };
   }
 
+  /** Its own URI as a Contact names it: the advertised host and the bound port. */
+  get contactUri(): string {
+    return `sip:${formatHost(this.host)}:${this.address.port}`;
+  }
+
   /** Datagrams dropped because they were not SIP. */
   get malformed(): number {
     return this.malformedCount;

@@ -131,17 +131,23 @@ export function newDialogTag(): string {
   return randomBytes(6).toString('hex');
 }
 
+/** The notifier's side of the dialog: the To tag its 200 OK gave, and its Contact URI. */
+export interface UaProfileNotifier {
+  dialogTag: string;
+  contactUri: string;
+}
+
 /**
  * The NOTIFY answering a plug-and-play SUBSCRIBE, inside the dialog its 200 OK opened (RFC 6665
  * §4.2.2, RFC 3261 §12.1.1): the SUBSCRIBE's Call-ID, its From as To, its To with the 200's tag
- * (`dialogTag`) as From; the subscription terminated at once, the provisioning URL as an
- * `application/url` body. Sent to the phone's Contact.
+ * (`dialogTag`) as From, the notifier's Contact; the subscription terminated at once, the
+ * provisioning URL as an `application/url` body. Sent to the phone's Contact.
  */
 export function buildUaProfileNotify(
   subscribe: UaProfileSubscribe,
   request: SipRequest,
   url: string,
-  dialogTag: string,
+  { dialogTag, contactUri }: UaProfileNotifier,
 ): { target: SipTarget; request: SipOutgoingRequest } {
   const to = request.headers.get('To') ?? `<sip:${subscribe.mac}@${PNP_MULTICAST_GROUP}>`;
   return {
@@ -153,6 +159,7 @@ export function buildUaProfileNotify(
         From: headerParameter(to, 'tag') ? to : `${to};tag=${dialogTag}`,
         To: request.headers.get('From') ?? `<${subscribe.contactUri}>`,
         'Call-ID': subscribe.callId,
+        Contact: `<${contactUri}>`,
         Event: uaProfileEvent(subscribe),
         'Subscription-State': 'terminated;reason=timeout',
         'Content-Type': 'application/url',

@@ -33,7 +33,10 @@ beforeAll(async () => {
   notifier.onRequest((request, remote) => {
     const subscribe = readUaProfileSubscribe(request, remote);
     if (!subscribe) return undefined;
-    const base = buildUaProfileNotify(subscribe, request, `${consoleUrl}/prov/`, script.dialogTag);
+    const base = buildUaProfileNotify(subscribe, request, `${consoleUrl}/prov/`, {
+      dialogTag: script.dialogTag,
+      contactUri: notifier.contactUri,
+    });
     // One after another, each once the phone answered the one before, after the 200 OK went out.
     setImmediate(async () => {
       for (const send of script.notifies) {

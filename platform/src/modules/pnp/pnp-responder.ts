@@ -120,8 +120,9 @@ export class PnpResponder {
   }
 
   private async answer(request: SipRequest, remote: SipRemote): Promise<SipResponseInit | undefined> {
-    const subscribe = this.endpoint ? readUaProfileSubscribe(request, remote) : undefined;
-    if (!subscribe || !Number.isInteger(subscribe.cseq)) return undefined;
+    const endpoint = this.endpoint;
+    const subscribe = endpoint ? readUaProfileSubscribe(request, remote) : undefined;
+    if (!endpoint || !subscribe || !Number.isInteger(subscribe.cseq)) return undefined;
     // Silence, not a 503: see docs/zero-touch.md "Rate limit".
     if (!(await this.limit.allows(remote.address))) return undefined;
     let verdict: { won: boolean; known: boolean } | undefined;
@@ -142,8 +143,8 @@ export class PnpResponder {
     if (!verdict?.won) return undefined;
     const url = verdict.known ? this.config.pnp.url : this.config.pnp.defaultUrl;
     if (!url) return undefined;
-    const dialogTag = newDialogTag();
-    const notify = buildUaProfileNotify(subscribe, request, url, dialogTag);
+    const notifier = { dialogTag: newDialogTag(), contactUri: endpoint.contactUri };
+    const notify = buildUaProfileNotify(subscribe, request, url, notifier);
     // The NOTIFY follows the 200 OK, which the endpoint sends once this handler returns.
     const sending = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.endpoint?.sendRequest(notify.target, notify.request))
@@ -159,7 +160,12 @@ export class PnpResponder {
       })
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
-    return { status: 200, headers: { Expires: '0' }, toTag: dialogTag };
+    // A response that opens a dialog names its sender's Contact (RFC 3261 §12.1.1).
+    return {
+      status: 200,
+      headers: { Expires: '0', Contact: `<${notifier.contactUri}>` },
+      toTag: notifier.dialogTag,
+    };
   }
 
   async sweepClaims(): Promise<void> {

@@ -244,6 +244,13 @@ describe('several instances on one database', () => {
       expect(tag(notify?.headers.get('From'))).toMatch(/^[0-9a-f]{12}$/);
       expect(tag(notify?.headers.get('From'))).toBe(tag(ok[0]?.value.headers.get('To')));
       expect(tag(notify?.headers.get('To'))).toBe(subscribe.subscription.fromTag);
+      // Both name the answering instance's side of the dialog (RFC 3261 §12.1.1): its address and port.
+      const contacts = [first, second].map(
+        (instance) => `<sip:127.0.0.1:${instance.cradle.pnpResponder.listening?.port}>`,
+      );
+      const contact = ok[0]?.value.headers.get('Contact');
+      expect(contacts).toContain(contact);
+      expect(notify?.headers.get('Contact')).toBe(contact);
     } finally {
       await phoneSip.close();
     }
