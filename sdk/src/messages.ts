@@ -527,6 +527,15 @@ export const messages = {
     en: 'Saved, but the certificate has expired: browsers will warn until it is replaced',
     zh: '已保存，但证书已过期：在更换证书之前浏览器会发出警告',
   },
+  // A file push none of whose devices' drivers write the file's URL (docs/firmware.md "Upgrade").
+  firmwareNotReached: {
+    en: 'These devices cannot be told the firmware’s address:',
+    zh: '无法向这些设备下发固件地址：',
+  },
+  resourceNotReached: {
+    en: 'These devices cannot be told the file’s address:',
+    zh: '无法向这些设备下发文件地址：',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageKey = keyof typeof messages;

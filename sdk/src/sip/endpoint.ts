@@ -162,6 +162,11 @@ export class SipUdpEndpoint {
     return { address, port };
   }
 
+  /** Its own URI as a Contact names it: the advertised host and the bound port. */
+  get contactUri(): string {
+    return `sip:${formatHost(this.host)}:${this.address.port}`;
+  }
+
   /** Datagrams dropped because they were not SIP. */
   get malformed(): number {
     return this.malformedCount;
@@ -390,7 +395,7 @@ function responseHeaders(request: SipRequest, remote: SipRemote, answer: SipResp
   const to = request.headers.get('To') ?? '';
   headers.append(
     'To',
-    headerParameter(to, 'tag') || answer.status === 100 ? to : `${to};tag=${randomToken(6)}`,
+    headerParameter(to, 'tag') || answer.status === 100 ? to : `${to};tag=${answer.toTag ?? randomToken(6)}`,
   );
   headers.append('Call-ID', request.headers.get('Call-ID') ?? '');
   headers.append('CSeq', request.headers.get('CSeq') ?? '');

@@ -128,6 +128,11 @@ export interface SipResponseInit {
   reason?: string;
   headers?: SipHeadersInit;
   body?: string;
+  /**
+   * The tag a response adds to a To without one (RFC 3261 §8.2.6.2), random when not given: a
+   * notifier names its side of the dialog with it and sends the NOTIFY with it as From tag.
+   */
+  toTag?: string;
 }
 
 const reasonPhrases: Record<number, string> = {

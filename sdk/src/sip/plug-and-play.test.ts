@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseSipMessage, type SipRequest } from './message.js';
-import { buildUaProfileNotify, readUaProfileNotify, readUaProfileSubscribe } from './plug-and-play.js';
+import {
+  buildUaProfileNotify,
+  buildUaProfileSubscribe,
+  readUaProfileNotify,
+  readUaProfileSubscribe,
+} from './plug-and-play.js';
 
 const remote = { address: '192.0.2.40', port: 5062 };
+const notifier = { dialogTag: 'd9', contactUri: 'sip:192.0.2.1:5060' };
 
 function subscribe(from: string, event: string, extra = ''): SipRequest {
   const text = [
@@ -77,7 +83,7 @@ describe('the NOTIFY that answers it', () => {
     const request = subscribe('<sip:805ec0aabb01@224.0.1.75>', deviceEvent, 'Contact: <sip:192.0.2.41:5070>');
     const read = readUaProfileSubscribe(request, remote);
     if (!read) throw new Error('not read');
-    const notify = buildUaProfileNotify(read, request, 'http://192.0.2.1:8080/prov/');
+    const notify = buildUaProfileNotify(read, request, 'http://192.0.2.1:8080/prov/', notifier);
     expect(notify.target).toEqual({ host: '192.0.2.41', port: 5070 });
     expect(notify.request).toMatchObject({
       method: 'NOTIFY',
@@ -88,8 +94,45 @@ describe('the NOTIFY that answers it', () => {
         'Content-Type': 'application/url',
         'Subscription-State': 'terminated;reason=timeout',
         To: '<sip:805ec0aabb01@224.0.1.75>;tag=a1',
+        From: '<sip:224.0.1.75:5060>;tag=d9',
+        Contact: '<sip:192.0.2.1:5060>',
       },
     });
+  });
+
+  it('is of the dialog the 200 OK opened: From is the SUBSCRIBE’s To with the 200’s tag, or its own tag', () => {
+    const request = subscribe('<sip:805ec0aabb01@224.0.1.75>', deviceEvent);
+    const read = readUaProfileSubscribe(request, remote);
+    if (!read) throw new Error('not read');
+    expect(
+      buildUaProfileNotify(read, request, 'http://192.0.2.1/prov/', notifier).request.headers,
+    ).toMatchObject({
+      From: '<sip:224.0.1.75:5060>;tag=d9',
+      'Call-ID': 'boot-1@192.0.2.40',
+    });
+    // A SUBSCRIBE inside a dialog already: its 200 keeps that To tag, and so does the NOTIFY.
+    request.headers.set('To', '<sip:224.0.1.75:5060>;tag=e7');
+    expect(
+      buildUaProfileNotify(read, request, 'http://192.0.2.1/prov/', notifier).request.headers,
+    ).toMatchObject({
+      From: '<sip:224.0.1.75:5060>;tag=e7',
+    });
+  });
+
+  it('a phone’s SUBSCRIBE carries its own Call-ID and From tag, which name its subscription', () => {
+    const built = buildUaProfileSubscribe({
+      mac: '805ec0aabb01',
+      vendor: 'Yealink',
+      model: 'T54W',
+      version: '96.86.0.70',
+      userAgent: 'Yealink SIP-T54W 96.86.0.70',
+      contact: { host: '192.0.2.41', port: 5070 },
+    });
+    expect(built.request.headers).toMatchObject({
+      'Call-ID': built.subscription.callId,
+      From: `<sip:805ec0aabb01@224.0.1.75>;tag=${built.subscription.fromTag}`,
+    });
+    expect(built.subscription.fromTag).toMatch(/^[0-9a-f]{12}$/);
   });
 
   it('is read by the phone only when it is a ua-profile NOTIFY whose body is a URL', () => {

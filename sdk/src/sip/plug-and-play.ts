@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { SipOutgoingRequest, SipRemote, SipTarget } from './endpoint.js';
-import { parseSipUri, type SipRequest } from './message.js';
+import { headerParameter, parseSipUri, type SipRequest } from './message.js';
 
 /** The multicast group and port phones send their plug-and-play SUBSCRIBE to at boot. */
 export const PNP_MULTICAST_GROUP = '224.0.1.75';
@@ -87,22 +88,34 @@ function uaProfileEvent(phone: Omit<UaProfilePhone, 'mac'>): string {
   return `ua-profile;profile-type="device";vendor=${quoted(phone.vendor)};model=${quoted(phone.model)};version=${quoted(phone.version)}`;
 }
 
+/** What names a phone's subscription on its side: the NOTIFY must come with this Call-ID and To tag. */
+export interface UaProfileSubscription {
+  callId: string;
+  fromTag: string;
+}
+
 /** The SUBSCRIBE a phone booting without a provisioning URL sends to the multicast group. */
 export function buildUaProfileSubscribe(
   phone: UaProfilePhone & { userAgent: string; contact: SipTarget },
   target: SipTarget = { host: PNP_MULTICAST_GROUP, port: PNP_PORT },
-): { target: SipTarget; request: SipOutgoingRequest } {
+): { target: SipTarget; request: SipOutgoingRequest; subscription: UaProfileSubscription } {
   const host = isIPv6(target.host) ? `[${target.host}]` : target.host;
   const contactHost = isIPv6(phone.contact.host) ? `[${phone.contact.host}]` : phone.contact.host;
   const uri = `sip:${phone.mac}@${host}`;
+  const subscription = {
+    callId: `${randomBytes(12).toString('hex')}@${contactHost}`,
+    fromTag: randomBytes(6).toString('hex'),
+  };
   return {
     target,
+    subscription,
     request: {
       method: 'SUBSCRIBE',
       uri,
       headers: {
-        From: `<sip:${phone.mac}@${host}>`,
+        From: `<sip:${phone.mac}@${host}>;tag=${subscription.fromTag}`,
         To: `<${uri}>`,
+        'Call-ID': subscription.callId,
         Contact: `<sip:${contactHost}:${phone.contact.port}>`,
         Event: uaProfileEvent(phone),
         Accept: 'application/url',
@@ -113,23 +126,40 @@ export function buildUaProfileSubscribe(
   };
 }
 
+/** A To tag for the 200 OK that answers a plug-and-play SUBSCRIBE: its NOTIFY carries it as From tag. */
+export function newDialogTag(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** The notifier's side of the dialog: the To tag its 200 OK gave, and its Contact URI. */
+export interface UaProfileNotifier {
+  dialogTag: string;
+  contactUri: string;
+}
+
 /**
- * The NOTIFY answering a plug-and-play SUBSCRIBE: same Call-ID, the subscription terminated at once,
- * the provisioning URL as an `application/url` body. Sent to the phone's Contact.
+ * The NOTIFY answering a plug-and-play SUBSCRIBE, inside the dialog its 200 OK opened (RFC 6665
+ * §4.2.2, RFC 3261 §12.1.1): the SUBSCRIBE's Call-ID, its From as To, its To with the 200's tag
+ * (`dialogTag`) as From, the notifier's Contact; the subscription terminated at once, the
+ * provisioning URL as an `application/url` body. Sent to the phone's Contact.
  */
 export function buildUaProfileNotify(
   subscribe: UaProfileSubscribe,
   request: SipRequest,
   url: string,
+  { dialogTag, contactUri }: UaProfileNotifier,
 ): { target: SipTarget; request: SipOutgoingRequest } {
+  const to = request.headers.get('To') ?? `<sip:${subscribe.mac}@${PNP_MULTICAST_GROUP}>`;
   return {
     target: subscribe.notifyTarget,
     request: {
       method: 'NOTIFY',
       uri: subscribe.contactUri,
       headers: {
+        From: headerParameter(to, 'tag') ? to : `${to};tag=${dialogTag}`,
         To: request.headers.get('From') ?? `<${subscribe.contactUri}>`,
         'Call-ID': subscribe.callId,
+        Contact: `<${contactUri}>`,
         Event: uaProfileEvent(subscribe),
         'Subscription-State': 'terminated;reason=timeout',
         'Content-Type': 'application/url',

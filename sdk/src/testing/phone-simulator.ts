@@ -369,7 +369,8 @@ export class SimulatedPhone {
     if (this.delayMs) await sleep(this.delayMs);
     if (this.fault?.kind === 'faulty') return { status: 500 };
     const headers = { 'User-Agent': this.userAgent, Allow: 'INVITE, ACK, CANCEL, BYE, NOTIFY, OPTIONS' };
-    if (this.plugAndPlay.receive(request)) return { status: 200, headers };
+    const plugAndPlay = await this.plugAndPlay.receive(request);
+    if (plugAndPlay) return { ...plugAndPlay, headers };
     if (request.method !== 'NOTIFY') {
       if (this.fault?.kind === 'mute') return undefined;
       if (request.method === 'OPTIONS')

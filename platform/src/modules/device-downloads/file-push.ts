@@ -1,5 +1,10 @@
-import type { MessageKey } from '@phonefleet/sdk';
-import { type DownloadKind, fileParameter } from '@phonefleet/sdk';
+import {
+  type DownloadKind,
+  fileParameter,
+  type MessageKey,
+  messages,
+  unsupportedReason,
+} from '@phonefleet/sdk';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
@@ -37,6 +42,18 @@ export interface FilePush {
   models?: readonly string[];
   /** Refusal when a device's model cannot take it (its `messageExt` lists the models). */
   unsupported: MessageKey;
+  /** Refusal when no device's driver writes the file's URL, followed by the drivers' reasons. */
+  notReached: MessageKey;
+}
+
+/**
+ * Devices the push leaves out because their driver declares the parameter carrying the file's URL
+ * unsupported, grouped by the driver's reason (the shape of the configuration screens' `notSentTo`).
+ */
+export interface NotSentGroup {
+  models: string[];
+  macs: string[];
+  reason: { en: string; zh: string };
 }
 
 /**
@@ -49,10 +66,11 @@ export async function pushFile(
   caller: Caller,
   push: FilePush,
   request: FilePushRequest,
-): Promise<{ id: number; devices: number }> {
+): Promise<{ id: number; devices: number; notSentTo: NotSentGroup[] }> {
   const deviceIds = await deps.taskService.resolveDevices(caller.scope, request.deviceIds, request.macs);
-  const rows = await deps.db.query<{ model: string }>(
-    'SELECT DISTINCT model FROM devices WHERE id = ANY($1::bigint[]) ORDER BY model',
+  const rows = await deps.db.query<{ model: string; ids: string[]; macs: string[] }>(
+    `SELECT model, array_agg(id ORDER BY id) AS ids, array_agg(mac ORDER BY mac) AS macs
+       FROM devices WHERE id = ANY($1::bigint[]) GROUP BY model ORDER BY model`,
     [deviceIds],
   );
   const refused = rows
@@ -61,7 +79,9 @@ export async function pushFile(
       push.models ? !push.models.includes(model) : !modelTakes(deps.driverRegistry, model, push.kind),
     );
   if (refused.length) throw AppError.invalid(push.unsupported, refused.join(', '));
-  return deps.taskService.create(caller, {
+  const { reached, notSentTo } = splitByReach(deps.driverRegistry, rows, push.kind);
+  if (reached.length === 0 && notSentTo.length > 0) throw notReachedError(push.notReached, notSentTo);
+  const task = await deps.taskService.create(caller, {
     type: push.type,
     schedule: {
       taskName: (request.name || push.defaultName).slice(0, 128),
@@ -69,9 +89,54 @@ export async function pushFile(
       beginTime: windowBegin(request.beginTime, Date.now()),
       endTime: request.endTime,
     },
-    targets: { kind: 'devices', deviceIds },
+    targets: { kind: 'devices', deviceIds: reached },
     params: { ...push.params, fileId: push.file.id, fileName: push.file.name },
   });
+  return { ...task, notSentTo };
+}
+
+/**
+ * The devices whose driver writes the file's URL (`fileParameters`) into their configuration, and
+ * the others by their driver's reason: a URL the driver never sends would leave them waiting for
+ * a file they are never told of until the task times out.
+ */
+function splitByReach(
+  driverRegistry: DriverRegistry,
+  rows: { model: string; ids: string[]; macs: string[] }[],
+  kind: DownloadKind,
+): { reached: number[]; notSentTo: NotSentGroup[] } {
+  const reached: number[] = [];
+  const groups = new Map<string, NotSentGroup>();
+  for (const row of rows) {
+    const found = driverRegistry.model(row.model);
+    const reason = found && unsupportedReason(found.driver.parameters, fileParameter(found.driver, kind));
+    if (!reason) {
+      // A loop, not a spread: a push may name 100,000 devices, past the engine's argument limit.
+      for (const id of row.ids) reached.push(Number(id));
+      continue;
+    }
+    const group = groups.get(reason.en) ?? {
+      models: [],
+      macs: [],
+      reason: { en: reason.en, zh: reason['zh-CN'] },
+    };
+    group.models.push(row.model);
+    for (const mac of row.macs) group.macs.push(mac);
+    groups.set(reason.en, group);
+  }
+  return { reached, notSentTo: [...groups.values()] };
+}
+
+/** "These devices cannot be told the firmware's address: <each driver's reason>", `messageExt` the models. */
+function notReachedError(key: MessageKey, groups: NotSentGroup[]): AppError {
+  const { en, zh } = messages[key];
+  return AppError.validation(
+    {
+      en: `${en} ${groups.map((group) => group.reason.en).join('; ')}`,
+      zh: `${zh}${groups.map((group) => group.reason.zh).join('；')}`,
+    },
+    groups.flatMap((group) => group.models).join(', '),
+  );
 }
 
 /** Spec §9: the fallback begin of a scheduled task is now plus 10 minutes. */

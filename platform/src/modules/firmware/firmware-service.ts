@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { StoredUpload } from '../../http/upload.js';
-import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js';
+import { type FilePushRequest, type NotSentGroup, pushFile } from '../device-downloads/file-push.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
 import { assertFlatStoredZip } from '../files/flat-zip.js';
@@ -260,7 +260,7 @@ export class FirmwareService {
     caller: Caller,
     firmwareId: number,
     request: FilePushRequest,
-  ): Promise<{ id: number; devices: number }> {
+  ): Promise<{ id: number; devices: number; notSentTo: NotSentGroup[] }> {
     const firmware = await this.get(caller.scope, firmwareId);
     const [file] = await this.db.query<{ file_id: string }>('SELECT file_id FROM firmwares WHERE id = $1', [
       firmwareId,
@@ -280,6 +280,7 @@ export class FirmwareService {
         },
         models: firmware.supportModel,
         unsupported: 'firmwareModelUnsupported',
+        notReached: 'firmwareNotReached',
       },
       request,
     );

@@ -1,5 +1,6 @@
 import {
   buildUaProfileNotify,
+  newDialogTag,
   readUaProfileSubscribe,
   type SipRemote,
   type SipRequest,
@@ -10,6 +11,7 @@ import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { TaskEngine } from '../tasks/task-engine.js';
+import { SubscribeLimit } from './subscribe-limit.js';
 
 /** A claim outlives every retransmission of its SUBSCRIBE (64*T1 = 32 s) with room to spare. */
 const CLAIM_MINUTES = 5;
@@ -42,12 +44,19 @@ export class PnpResponder {
   private readonly pending = new Set<Promise<void>>();
   /** NOTIFYs this instance sent and the phones answered 2xx (tests and logs read it). */
   notified = 0;
+  private readonly limit: SubscribeLimit;
 
   constructor(deps: { db: Database; logger: Logger; config: ConsoleConfig; taskEngine: TaskEngine }) {
     this.db = deps.db;
     this.logger = deps.logger.child({ module: 'pnp' });
     this.config = deps.config;
     this.taskEngine = deps.taskEngine;
+    this.limit = new SubscribeLimit(this.logger);
+  }
+
+  /** SUBSCRIBEs this instance left unanswered because their source address was over the limit. */
+  get limited(): number {
+    return this.limit.refused;
   }
 
   /** Where it listens once started; undefined when off or the port was taken. */
@@ -111,8 +120,11 @@ export class PnpResponder {
   }
 
   private async answer(request: SipRequest, remote: SipRemote): Promise<SipResponseInit | undefined> {
-    const subscribe = this.endpoint ? readUaProfileSubscribe(request, remote) : undefined;
-    if (!subscribe || !Number.isInteger(subscribe.cseq)) return undefined;
+    const endpoint = this.endpoint;
+    const subscribe = endpoint ? readUaProfileSubscribe(request, remote) : undefined;
+    if (!endpoint || !subscribe || !Number.isInteger(subscribe.cseq)) return undefined;
+    // Silence, not a 503: see docs/zero-touch.md "Rate limit".
+    if (!(await this.limit.allows(remote.address))) return undefined;
     let verdict: { won: boolean; known: boolean } | undefined;
     try {
       verdict = await this.db.one<{ won: boolean; known: boolean }>(CLAIM_SQL, [
@@ -131,7 +143,8 @@ export class PnpResponder {
     if (!verdict?.won) return undefined;
     const url = verdict.known ? this.config.pnp.url : this.config.pnp.defaultUrl;
     if (!url) return undefined;
-    const notify = buildUaProfileNotify(subscribe, request, url);
+    const notifier = { dialogTag: newDialogTag(), contactUri: endpoint.contactUri };
+    const notify = buildUaProfileNotify(subscribe, request, url, notifier);
     // The NOTIFY follows the 200 OK, which the endpoint sends once this handler returns.
     const sending = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.endpoint?.sendRequest(notify.target, notify.request))
@@ -147,7 +160,12 @@ export class PnpResponder {
       })
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
-    return { status: 200, headers: { Expires: '0' } };
+    // A response that opens a dialog names its sender's Contact (RFC 3261 §12.1.1).
+    return {
+      status: 200,
+      headers: { Expires: '0', Contact: `<${notifier.contactUri}>` },
+      toTag: notifier.dialogTag,
+    };
   }
 
   async sweepClaims(): Promise<void> {

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   buildUaProfileSubscribe,
+  headerParameter,
   readUaProfileNotify,
+  type SipRequest,
   type SipResponse,
   SipUdpEndpoint,
 } from '@phonefleet/sdk/sip';
@@ -200,9 +202,11 @@ describe('several instances on one database', () => {
   it('both hear one SUBSCRIBE and its retransmissions, the phone gets one 200 OK and one NOTIFY', async () => {
     const phoneSip = await SipUdpEndpoint.bind({ address: '127.0.0.1', port: 0 }, { t1Ms: 50 });
     const urls: string[] = [];
+    const notifies: SipRequest[] = [];
     phoneSip.onRequest((request) => {
       const url = readUaProfileNotify(request);
       if (url) urls.push(url);
+      notifies.push(request);
       return { status: 200 };
     });
     try {
@@ -233,6 +237,20 @@ describe('several instances on one database', () => {
       expect(ok).toHaveLength(1);
       expect(answers.filter((a) => a.status === 'rejected')).toHaveLength(1);
       expect(urls).toEqual(['http://192.0.2.1/prov/']);
+      // The NOTIFY is of the dialog the 200 OK opened (RFC 6665): Call-ID, the tags crossed over.
+      const [notify] = notifies;
+      const tag = (value: string | undefined) => headerParameter(value ?? '', 'tag');
+      expect(notify?.headers.get('Call-ID')).toBe('pnp-claim-test@127.0.0.1');
+      expect(tag(notify?.headers.get('From'))).toMatch(/^[0-9a-f]{12}$/);
+      expect(tag(notify?.headers.get('From'))).toBe(tag(ok[0]?.value.headers.get('To')));
+      expect(tag(notify?.headers.get('To'))).toBe(subscribe.subscription.fromTag);
+      // Both name the answering instance's side of the dialog (RFC 3261 §12.1.1): its address and port.
+      const contacts = [first, second].map(
+        (instance) => `<sip:127.0.0.1:${instance.cradle.pnpResponder.listening?.port}>`,
+      );
+      const contact = ok[0]?.value.headers.get('Contact');
+      expect(contacts).toContain(contact);
+      expect(notify?.headers.get('Contact')).toBe(contact);
     } finally {
       await phoneSip.close();
     }

@@ -2,7 +2,7 @@ import { isResourceType, RESOURCE_RULES, type ResourceRow, resourcePushTaskType 
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { checkExtension, fileTooLarge, type StoredUpload } from '../../http/upload.js';
-import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js';
+import { type FilePushRequest, type NotSentGroup, pushFile } from '../device-downloads/file-push.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
 import { distinct, escapeLike, isForeignKeyViolation } from '../sites/fleet-common.js';
@@ -214,7 +214,7 @@ export class ResourceService {
     caller: Caller,
     resourceId: number,
     request: FilePushRequest,
-  ): Promise<{ id: number; devices: number }> {
+  ): Promise<{ id: number; devices: number; notSentTo: NotSentGroup[] }> {
     const resource = await this.record(caller.scope, resourceId);
     const type = Number(resource.type);
     if (!isResourceType(type)) throw AppError.invalid('invalidFormat', 'type');
@@ -228,6 +228,7 @@ export class ResourceService {
         defaultName: `${resource.name}`,
         params: { resourceId },
         unsupported: 'resourceModelUnsupported',
+        notReached: 'resourceNotReached',
       },
       request,
     );
