@@ -1,5 +1,6 @@
 import {
   booleanAs,
+  type CompositeEntry,
   driverText,
   type MappingEntry,
   mapParameters,
@@ -9,6 +10,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
+import { dtmfModes, sessionTimers, staticAddresses, timeZoneRule } from './composites.js';
 import {
   type AccountPValues,
   accountPValues,
@@ -57,24 +59,6 @@ const minutes: ValueConversion = {
   fromVendor: (value) => (value === '' ? '' : /^\d+$/.test(value) ? String(Number(value) * 60) : undefined),
 };
 
-/** Catalogue zones are offsets (`+01:00`, `-03:30`, `00:00`); P246 is a POSIX rule, west positive. */
-const timeZone: ValueConversion = {
-  toVendor(value) {
-    const match = /^([+-]?)(\d{2}):(\d{2})$/.exec(value);
-    if (!match) return value;
-    const hours = Number(match[2]);
-    const minutesPart = match[3] === '00' ? '' : `:${match[3]}`;
-    if (hours === 0 && !minutesPart) return 'UTC0';
-    return `UTC${match[1] === '-' ? '+' : '-'}${hours}${minutesPart}`;
-  },
-  fromVendor(value) {
-    if (value === 'UTC0') return '00:00';
-    const match = /^UTC([+-])(\d{1,2})(?::(\d{2}))?$/.exec(value);
-    if (!match) return undefined;
-    return `${match[1] === '-' ? '+' : '-'}${match[2]?.padStart(2, '0')}:${match[3] ?? '00'}`;
-  },
-};
-
 /**
  * Catalogue Wi-Fi security (0 none, 1 WEP, 2 WPA-PSK, 3 WPA2-PSK, 4 WPA3-SAE) → P8405 (0 none, 1 WEP,
  * 4 WPA/WPA2 PSK): WPA-PSK and WPA2-PSK are both 4, read back as WPA2-PSK; WPA3-SAE has no value.
@@ -90,6 +74,9 @@ const wifiSecurity: ValueConversion = {
 };
 
 const p = (number: number) => `P${number}`;
+
+/** iLBC frame size: 0 is 20 ms, 1 is 30 ms. */
+const ilbcFrame = valueMap({ '20': '0', '30': '1' });
 
 /** Switches are 0/1; the subscription period is in minutes like the registration's. */
 const advancedConversions: Readonly<Record<string, ValueConversion>> = {
@@ -127,6 +114,8 @@ function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
     register('BackupServerAddress', pValues.secondaryServer),
     register('BackupOutboundProxy', pValues.backupOutboundProxy),
     { path: `account.${line}.advanced.TelephonyVmNumber`, key: p(pValues.voicemail) },
+    { path: `account.${line}.codec.iLBCFrameMode`, key: p(pValues.ilbcFrame), convert: ilbcFrame },
+    { path: `account.${line}.codec.AudioVad`, key: p(pValues.silenceSuppression), convert: on },
     ...[...Object.entries(advancedPValues), ...Object.entries(firstFourAccountsPValues)].flatMap(
       ([setting, numbers]): MappingEntry[] => {
         const number = (numbers as readonly number[])[line - 1];
@@ -154,13 +143,18 @@ const keyEntries: MappingEntry[] = multiPurposeKeys.flatMap((key, index) => {
   ];
 });
 
-export const entries: MappingEntry[] = [
+export const entries: (MappingEntry | CompositeEntry)[] = [
   ...accountPValues.flatMap((pValues, index) => accountEntries(index + 1, pValues)),
   // SIP function: layer-3 QoS (DSCP 0–63) and the RTP port.
   { path: 'sipFunction.general.RTPLocalPort', key: 'P39' },
   { path: 'sipFunction.general.Audiodiffserv', key: 'P1559' },
   { path: 'sipFunction.general.SIPDSCP', key: 'P1558' },
-  // Network: manual VLAN, its tag, the PC port's tag, LLDP and STUN.
+  ...dtmfModes,
+  ...sessionTimers,
+  // Network: P8 address type (its 2, PPPoE, has no catalogue value and is refused when read), the static
+  // addresses one octet per P-value, manual VLAN, its tag, the PC port's tag, LLDP and STUN.
+  { path: 'network.ipParameter.DHCPMode', key: 'P8', convert: valueMap({ Dynamic: '0', Static: '1' }) },
+  ...staticAddresses,
   { path: 'network.ipParameter.VLANEnable', key: 'P22174', convert: on },
   { path: 'network.ipParameter.VLANId', key: 'P51' },
   { path: 'network.ipParameter.DataVLANId', key: 'P229' },
@@ -194,7 +188,7 @@ export const entries: MappingEntry[] = [
   { path: 'settings.timeDate.SntpServer1', key: 'P30' },
   { path: 'settings.timeDate.SntpServer2', key: 'P8333' },
   { path: 'settings.timeDate.SntpRefreshPeriod', key: 'P5005', convert: minutes },
-  { path: 'settings.timeDate.TimeZone', key: 'P246', convert: timeZone },
+  timeZoneRule,
   { path: 'settings.timeDate.TimeFormat', key: 'P122', convert: valueMap({ '0': '1', '1': '0' }) },
   {
     path: 'settings.timeDate.DateFormat',
@@ -209,7 +203,7 @@ export const entries: MappingEntry[] = [
 
 export const map = mapParameters(entries);
 
-const { combined, noKey, notMapped } = vendorReasons({
+const { noKey, notMapped } = vendorReasons({
   phones: driverText('Grandstream GXP/GRP phones', 'Grandstream GXP/GRP 话机'),
   driver: 'Grandstream',
   brand: 'Grandstream',
@@ -223,10 +217,6 @@ const portInAddress = driverText(
   'Grandstream writes the port into the server address (host:port); this driver writes the address only',
   'Grandstream 将端口写在服务器地址中（主机:端口），本驱动只写入地址',
 );
-const spread = driverText(
-  'Grandstream writes this setting across several P-values (an IP address as four octets); not mapped by this driver',
-  'Grandstream 将此设置拆分为多个 P 值（IP 地址分为四段），本驱动未映射',
-);
 const templatesDisagree = driverText(
   'Grandstream’s GXP21xx and GRP261x templates give this setting different P-values for accounts 5 and 6; not written for them',
   'Grandstream 的 GXP21xx 与 GRP261x 配置模板对账号 5、6 的此设置给出不同的 P 值；不为其写入',
@@ -235,13 +225,13 @@ const perAccount = driverText(
   'Grandstream sets this per account (its P-value differs by account), not for the whole phone',
   'Grandstream 按账号设置此项（每个账号的 P 值不同），而非整机设置',
 );
-const dtmfSwitches = driverText(
-  'Grandstream writes the DTMF mode as three switches (in-audio, RFC 2833, SIP INFO): one catalogue value in several P-values',
-  'Grandstream 以三个开关（带内、RFC 2833、SIP INFO）写 DTMF 方式：一个目录值对应多个 P 值',
+const dstByDate = driverText(
+  'Grandstream’s self-defined time zone rule (P246) gives DST changes by week of the month only, not by day of the month',
+  'Grandstream 的自定义时区规则（P246）只能按月中第几周设置夏令时切换，不能按日期',
 );
-const sessionTimer = driverText(
-  'Grandstream writes the session timer as a switch and a period (Enable Session Timer and Session Expiration): one catalogue value in two P-values',
-  'Grandstream 以开关与时长两个 P 值（启用会话定时器、会话过期时间）写会话定时器：一个目录值对应两个 P 值',
+const dateSeparator = driverText(
+  'Grandstream’s date formats (P102) each come with their own separator; there is no separator setting',
+  'Grandstream 的日期格式（P102）自带分隔符，没有单独的分隔符设置',
 );
 
 /**
@@ -249,7 +239,8 @@ const sessionTimer = driverText(
  * mapped path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: UnsupportedParameter[] = [
-  { path: 'account.*.codec', reason: codecs },
+  { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },
+  { path: 'account.*.codec', reason: notMapped },
   ...['ServerPort', 'OutboundProxyPort', 'BackupServerPort', 'BackupOutboundProxyPort'].map((key) => ({
     path: `account.*.register.${key}`,
     reason: portInAddress,
@@ -263,8 +254,12 @@ export const unsupported: UnsupportedParameter[] = [
       reason: templatesDisagree,
     })),
   ),
-  { path: 'account.*.advanced.SIPGroupDtmfMode', reason: dtmfSwitches },
-  { path: 'account.*.advanced.SIPGroupSessionTimer', reason: sessionTimer },
+  ...[
+    'SIPHideIdentityOnCode',
+    'SIPHideIdentityOffCode',
+    'SIPAnonymousRejectOnCode',
+    'SIPAnonymousRejectOffCode',
+  ].map((setting) => ({ path: `account.*.advanced.${setting}`, reason: noKey })),
   { path: 'account.*.advanced', reason: notMapped },
   ...['SIPLocalPort', 'SIPRegisterRetry', 'SIPRfc2543HoldEnable'].map((setting) => ({
     path: `sipFunction.general.${setting}`,
@@ -272,7 +267,6 @@ export const unsupported: UnsupportedParameter[] = [
   })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter.DataVLANEnable', reason: noKey },
-  { path: 'network.ipParameter', reason: spread },
   { path: 'network.natVpn.NatStunPort', reason: portInAddress },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
@@ -282,7 +276,9 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
   ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
   { path: 'phoneKeys', reason: notMapped },
-  { path: 'settings.timeDate', reason: combined },
+  { path: 'settings.timeDate.DSTStartDate', reason: dstByDate },
+  { path: 'settings.timeDate.DSTEndDate', reason: dstByDate },
+  { path: 'settings.timeDate.DateSeperator', reason: dateSeparator },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },
