@@ -216,3 +216,32 @@ export const staticAddresses: CompositeEntry[] = [
   ipv4('network.ipParameter.PrimaryDNS', 21),
   ipv4('network.ipParameter.SecondaryDNS', 25),
 ];
+
+/** Catalogue TLS version → Minimum (P22293) and Maximum (P22294) TLS version: 10, 11, 12, max 99 unlimited. */
+const TLS_RANGES: Readonly<Record<string, readonly [string, string]>> = {
+  '0': ['10', '10'],
+  '1': ['11', '11'],
+  '2': ['12', '12'],
+  '100': ['10', '99'],
+  '101': ['11', '99'],
+  '102': ['12', '99'],
+};
+
+/** The phone's TLS version range (for every TLS connection, SIP among them) from the catalogue's SIP TLS version. */
+export const tlsVersion: CompositeEntry = {
+  paths: ['sipFunction.general.SIPSslVersion'],
+  keys: ['P22293', 'P22294'],
+  join([version]) {
+    if (version === undefined) return [undefined, undefined];
+    const range = TLS_RANGES[version];
+    if (!range) throw new Error(`no Grandstream TLS range for ${JSON.stringify(version)}`);
+    return range;
+  },
+  split([minimum, maximum]) {
+    if (minimum === undefined && maximum === undefined) return [undefined];
+    const found = Object.entries(TLS_RANGES).find(([, [min, max]]) => min === minimum && max === maximum);
+    if (!found) throw new Error(`no catalogue TLS version for minimum ${minimum} and maximum ${maximum}`);
+    return [found[0]];
+  },
+  describe: '0→10/10, 1→11/11, 2→12/12, 100→10/99, 101→11/99, 102→12/99 (minimum/maximum; 99 unlimited)',
+};

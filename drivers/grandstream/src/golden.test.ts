@@ -143,7 +143,7 @@ describe('Grandstream golden files', () => {
     );
   });
 
-  it('renders DTMF switches, session timers, iLBC and silence suppression, a static address and a DST rule', () => {
+  it('renders DTMF switches, session timers, iLBC and silence suppression, call features, TLS range, a static address and a DST rule', () => {
     const values = new Map([
       ['account.1.codec.iLBCFrameMode', '20'],
       ['account.1.codec.AudioVad', 'true'],
@@ -151,6 +151,10 @@ describe('Grandstream golden files', () => {
       ['account.1.advanced.SIPGroupSessionTimer', '1800'],
       ['account.3.advanced.SIPGroupDtmfMode', '0'],
       ['account.3.advanced.SIPGroupSessionTimer', '0'],
+      ['sipFunction.general.SIPLocalConfEnable', 'false'],
+      ['sipFunction.general.SIPPeerToPeerEnable', 'true'],
+      ['sipFunction.general.SIPDefaultAccount', '2'],
+      ['sipFunction.general.SIPSslVersion', '102'],
       ['network.ipParameter.DHCPMode', 'Static'],
       ['network.ipParameter.IPAddress', '192.168.10.50'],
       ['network.ipParameter.SubnetMask', '255.255.255.0'],

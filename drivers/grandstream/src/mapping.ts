@@ -10,7 +10,7 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { dtmfModes, sessionTimers, staticAddresses, timeZoneRule } from './composites.js';
+import { dtmfModes, sessionTimers, staticAddresses, timeZoneRule, tlsVersion } from './composites.js';
 import {
   type AccountPValues,
   accountPValues,
@@ -21,6 +21,7 @@ import {
 
 /** Catalogue paths → Grandstream P-values (README.md "Sources" for each number and value). */
 const on = booleanAs('1', '0');
+const off = booleanAs('0', '1');
 
 /** Catalogue phone-key types → multi-purpose key modes; types Grandstream lacks are written None (-1). */
 const keyMode = valueMap(
@@ -149,6 +150,11 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'sipFunction.general.RTPLocalPort', key: 'P39' },
   { path: 'sipFunction.general.Audiodiffserv', key: 'P1559' },
   { path: 'sipFunction.general.SIPDSCP', key: 'P1558' },
+  // Call features: Disable Conference and Disable Direct IP Call say the opposite of the catalogue.
+  { path: 'sipFunction.general.SIPLocalConfEnable', key: 'P1311', convert: off },
+  { path: 'sipFunction.general.SIPPeerToPeerEnable', key: 'P1310', convert: off },
+  { path: 'sipFunction.general.SIPDefaultAccount', key: 'P29612', convert: accountIndex },
+  tlsVersion,
   ...dtmfModes,
   ...sessionTimers,
   // Network: P8 address type (its 2, PPPoE, has no catalogue value and is refused when read), the static
