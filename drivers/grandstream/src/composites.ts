@@ -1,5 +1,6 @@
 import type { CompositeEntry } from '@phonefleet/sdk';
 import { DST_RULE_DEFAULTS, DST_RULE_PATH, dstRuleParts } from '@phonefleet/sdk/catalogue';
+import { accountPValues } from './p-values.js';
 
 /**
  * Grandstream settings that carry several catalogue values in one P-value, or one catalogue value in
@@ -245,3 +246,34 @@ export const tlsVersion: CompositeEntry = {
   },
   describe: '0→10/10, 1→11/11, 2→12/12, 100→10/99, 101→11/99, 102→12/99 (minimum/maximum; 99 unlimited)',
 };
+
+const PAYLOAD = /^(\d{2,3});(\d{2,3})$/;
+const dynamicPayload = (value: string) => Number(value) >= 96 && Number(value) <= 127;
+
+/**
+ * The catalogue's payload types of telephone-event and Opus (`101;96`) ↔ DTMF Payload Type and OPUS
+ * Payload Type of each account, both 96–127.
+ */
+export const payloadTypes: CompositeEntry[] = accountPValues.map((pValues, index) => ({
+  paths: [`account.${index + 1}.codec.AudioPayloadTypes`],
+  keys: [`P${pValues.dtmfPayload}`, `P${pValues.opusPayload}`],
+  join([list]) {
+    if (list === undefined) return [undefined, undefined];
+    const match = PAYLOAD.exec(list);
+    if (!match?.[1] || !match[2] || !dynamicPayload(match[1]) || !dynamicPayload(match[2]))
+      throw new Error(
+        `Grandstream takes two payload types 96–127 (telephone-event;Opus), not ${JSON.stringify(list)}`,
+      );
+    return [match[1], match[2]];
+  },
+  split([dtmf, opus]) {
+    if (dtmf === undefined && opus === undefined) return [undefined];
+    if (dtmf === undefined || opus === undefined)
+      throw new Error('expected the DTMF and the Opus payload types together');
+    if (!/^\d{2,3}$/.test(dtmf) || !/^\d{2,3}$/.test(opus))
+      throw new Error(`expected payload numbers, not ${dtmf}, ${opus}`);
+    return [`${Number(dtmf)};${Number(opus)}`];
+  },
+  domains: [['101;96', '101;123', '96;97', '127;100']],
+  describe: 'telephone-event;Opus → DTMF Payload Type, OPUS Payload Type (96–127 each)',
+}));

@@ -143,10 +143,12 @@ describe('Grandstream golden files', () => {
     );
   });
 
-  it('renders DTMF switches, session timers, iLBC and silence suppression, call features, TLS range, a static address and a DST rule', () => {
+  it('renders DTMF switches, session timers, iLBC and silence suppression, call features, TLS range, a static address, OpenVPN and a DST rule', () => {
     const values = new Map([
       ['account.1.codec.iLBCFrameMode', '20'],
       ['account.1.codec.AudioVad', 'true'],
+      ['account.1.codec.AudioPayloadTypes', '101;96'],
+      ['account.1.advanced.SIPGroupServerType', '1'],
       ['account.1.advanced.SIPGroupDtmfMode', '3'],
       ['account.1.advanced.SIPGroupSessionTimer', '1800'],
       ['account.3.advanced.SIPGroupDtmfMode', '0'],
@@ -161,6 +163,9 @@ describe('Grandstream golden files', () => {
       ['network.ipParameter.DefaultGateway', '192.168.10.1'],
       ['network.ipParameter.PrimaryDNS', '192.168.10.2'],
       ['network.ipParameter.SecondaryDNS', '9.9.9.9'],
+      ['network.openVpn.OpenVpnEnable', 'true'],
+      ['network.openVpn.OpenVpnUsername', 'vpn-user'],
+      ['network.openVpn.OpenVpnPassword', 'vpn&pass'],
       ['settings.timeDate.TimeZone', '+01:00'],
       ['settings.timeDate.DSTEnable', '1'],
       ['settings.timeDate.DSTType', '1'],
@@ -206,7 +211,7 @@ describe('Grandstream golden files', () => {
     );
   });
 
-  it('refuses what Grandstream cannot write: automatic or by-date DST, DTMF auto, a short session timer, PPPoE', () => {
+  it('refuses what Grandstream cannot write: automatic or by-date DST, DTMF auto, a short session timer, three payload types, PPPoE', () => {
     const fails = (path: string, value: string) => () =>
       render('GXP2160', '000b82aabbcc', new Map([[path, value]]));
     expect(fails('settings.timeDate.DSTEnable', '2')).toThrow('no automatic daylight saving by location');
@@ -224,6 +229,11 @@ describe('Grandstream golden files', () => {
       'no Grandstream DTMF switches for mode "5"',
     );
     expect(fails('account.2.advanced.SIPGroupSessionTimer', '60')).toThrow('90–64800 s, not 60');
+    expect(fails('account.2.codec.AudioPayloadTypes', '101;96;97')).toThrow('two payload types 96–127');
+    // Server types Grandstream has no Special Feature for are written Standard.
+    expect(
+      render('GXP2160', '000b82aabbcc', new Map([['account.2.advanced.SIPGroupServerType', '2']])),
+    ).toContain('<P424>100</P424>');
     expect(() =>
       driver.parse('<gs_provision version="1"><config version="1">\n<P8>2</P8>\n</config></gs_provision>'),
     ).toThrow('line 2: P8: unexpected value "2"');

@@ -10,7 +10,14 @@ import {
   vendorReasons,
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
-import { dtmfModes, sessionTimers, staticAddresses, timeZoneRule, tlsVersion } from './composites.js';
+import {
+  dtmfModes,
+  payloadTypes,
+  sessionTimers,
+  staticAddresses,
+  timeZoneRule,
+  tlsVersion,
+} from './composites.js';
 import {
   type AccountPValues,
   accountPValues,
@@ -76,6 +83,12 @@ const wifiSecurity: ValueConversion = {
 
 const p = (number: number) => `P${number}`;
 
+/**
+ * Catalogue server types → Special Feature: standard 100, BroadSoft 102, IMS Huawei 117; types Grandstream
+ * has no mode for (Asterisk, 3CX, FreeSWITCH and the others) are written Standard.
+ */
+const serverType = valueMap({ '0': '100', '1': '102', '101': '117' }, { otherwise: '100' });
+
 /** iLBC frame size: 0 is 20 ms, 1 is 30 ms. */
 const ilbcFrame = valueMap({ '20': '0', '30': '1' });
 
@@ -117,6 +130,7 @@ function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
     { path: `account.${line}.advanced.TelephonyVmNumber`, key: p(pValues.voicemail) },
     { path: `account.${line}.codec.iLBCFrameMode`, key: p(pValues.ilbcFrame), convert: ilbcFrame },
     { path: `account.${line}.codec.AudioVad`, key: p(pValues.silenceSuppression), convert: on },
+    { path: `account.${line}.advanced.SIPGroupServerType`, key: p(pValues.serverType), convert: serverType },
     ...[...Object.entries(advancedPValues), ...Object.entries(firstFourAccountsPValues)].flatMap(
       ([setting, numbers]): MappingEntry[] => {
         const number = (numbers as readonly number[])[line - 1];
@@ -157,6 +171,7 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   tlsVersion,
   ...dtmfModes,
   ...sessionTimers,
+  ...payloadTypes,
   // Network: P8 address type (its 2, PPPoE, has no catalogue value and is refused when read), the static
   // addresses one octet per P-value, manual VLAN, its tag, the PC port's tag, LLDP and STUN.
   { path: 'network.ipParameter.DHCPMode', key: 'P8', convert: valueMap({ Dynamic: '0', Static: '1' }) },
@@ -168,6 +183,9 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'network.lldp.LldpVlanEnable', key: 'P1684', convert: on },
   { path: 'network.ipParameter.MTU', key: 'P244' },
   { path: 'network.natVpn.NatStunServer', key: 'P76' },
+  { path: 'network.openVpn.OpenVpnEnable', key: 'P7050', convert: on },
+  { path: 'network.openVpn.OpenVpnUsername', key: 'P8394' },
+  { path: 'network.openVpn.OpenVpnPassword', key: 'P8395' },
   { path: 'network.natVpn.NatPublicIp', key: 'P101' },
   { path: 'network.natVpn.NatKeepAliveInterval', key: 'P84' },
   // Wi-Fi (GRP2615/2616): the first access point.
@@ -273,6 +291,11 @@ export const unsupported: UnsupportedParameter[] = [
   })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter.DataVLANEnable', reason: noKey },
+  { path: 'network.ipParameter.DHCPUserClass', reason: noKey },
+  { path: 'network.port', reason: noKey },
+  { path: 'network.lldp', reason: noKey },
+  { path: 'network.openVpn.OpenVpnConfigUrl', reason: noKey },
+  { path: 'network.natVpn.NatTraversalMode', reason: perAccount },
   { path: 'network.natVpn.NatStunPort', reason: portInAddress },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
