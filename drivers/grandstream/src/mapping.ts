@@ -253,6 +253,18 @@ const dstByDate = driverText(
   'Grandstream’s self-defined time zone rule (P246) gives DST changes by week of the month only, not by day of the month',
   'Grandstream 的自定义时区规则（P246）只能按月中第几周设置夏令时切换，不能按日期',
 );
+const payloadOnly = driverText(
+  'Grandstream sets a packet size as voice frames per packet for all codecs of an account (P37…), not milliseconds per codec',
+  'Grandstream 以每包语音帧数为账号的全部编解码器设置打包大小（P37…），而非按编解码器设置毫秒数',
+);
+const fixedKey = driverText(
+  'Grandstream’s hard keys (hold, transfer, conference, mute, navigation, volume…) have fixed functions: no P-value assigns them',
+  'Grandstream 的固定按键（保持、转接、会议、静音、导航、音量等）功能固定，没有 P 值可以重新设置',
+);
+const pollingWindow = driverText(
+  'Grandstream checks once a day at an hour (P194 mode 2, P285) or on one weekday (mode 3, P286), not within a time window on chosen days; not mapped',
+  'Grandstream 按每天某一小时（P194 模式 2、P285）或每周某一天（模式 3、P286）检查，而非在所选日期的时间段内检查；未映射',
+);
 const dateSeparator = driverText(
   'Grandstream’s date formats (P102) each come with their own separator; there is no separator setting',
   'Grandstream 的日期格式（P102）自带分隔符，没有单独的分隔符设置',
@@ -264,7 +276,8 @@ const dateSeparator = driverText(
  */
 export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },
-  { path: 'account.*.codec', reason: notMapped },
+  { path: 'account.*.codec.AudioPacketTime', reason: payloadOnly },
+  { path: 'account.*.codec.OpusBandwidth', reason: noKey },
   ...['ServerPort', 'OutboundProxyPort', 'BackupServerPort', 'BackupOutboundProxyPort'].map((key) => ({
     path: `account.*.register.${key}`,
     reason: portInAddress,
@@ -291,7 +304,10 @@ export const unsupported: UnsupportedParameter[] = [
   })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter.DataVLANEnable', reason: noKey },
-  { path: 'network.ipParameter.DHCPUserClass', reason: noKey },
+  ...['DHCPUserClassEnable', 'DHCPUserClass', 'DHCPUserClassRfcCompliant'].map((setting) => ({
+    path: `network.ipParameter.${setting}`,
+    reason: noKey,
+  })),
   { path: 'network.port', reason: noKey },
   { path: 'network.lldp', reason: noKey },
   { path: 'network.openVpn.OpenVpnConfigUrl', reason: noKey },
@@ -301,9 +317,15 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'network.xvpn', reason: noKey },
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionWeeklyEnable', reason: pollingWindow },
+  { path: 'provision.autoProvision.ProvisionWeeklyBeginTime', reason: pollingWindow },
+  { path: 'provision.autoProvision.ProvisionWeeklyEndTime', reason: pollingWindow },
+  { path: 'provision.autoProvision.ProvisionWeeklyDays', reason: pollingWindow },
+  { path: 'provision.tr069', reason: noKey },
   { path: 'provision', reason: notMapped },
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
-  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
+  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: fixedKey })),
   { path: 'phoneKeys', reason: notMapped },
   { path: 'settings.timeDate.DSTStartDate', reason: dstByDate },
   { path: 'settings.timeDate.DSTEndDate', reason: dstByDate },
