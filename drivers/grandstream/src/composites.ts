@@ -277,3 +277,58 @@ export const payloadTypes: CompositeEntry[] = accountPValues.map((pValues, index
   domains: [['101;96', '101;123', '96;97', '127;100']],
   describe: 'telephone-event;Opus → DTMF Payload Type, OPUS Payload Type (96–127 each)',
 }));
+
+/**
+ * A phone-wide catalogue setting Grandstream keeps per account: written alike to the P-values of
+ * accounts 1–6, read back only when the accounts agree. `convert` turns the catalogue value into the
+ * vendor's and back (undefined: not a vendor value).
+ */
+function everyAccount(
+  path: string,
+  numbers: readonly number[],
+  convert: { toVendor(value: string): string; fromVendor(value: string): string | undefined },
+  describe: string,
+  domain: readonly string[] | { min: number; max: number },
+): CompositeEntry {
+  return {
+    paths: [path],
+    keys: numbers.map((number) => `P${number}`),
+    join: ([value]) => numbers.map(() => (value === undefined ? undefined : convert.toVendor(value))),
+    split(values) {
+      const present = values.filter((value): value is string => value !== undefined);
+      if (present.length === 0) return [undefined];
+      if (present.length !== values.length || present.some((value) => value !== present[0]))
+        throw new Error('the accounts’ values differ: this driver writes one value to all six');
+      const read = convert.fromVendor(present[0] as string);
+      if (read === undefined) throw new Error(`unexpected value ${JSON.stringify(present[0])}`);
+      return [read];
+    },
+    domains: [domain],
+    describe: `${describe}, written to accounts 1–6 alike`,
+  };
+}
+
+const BOOLEAN = ['true', 'false'];
+const switchOn = {
+  toVendor: (value: string) => (value === 'true' ? '1' : '0'),
+  fromVendor: (value: string) => ({ '1': 'true', '0': 'false' })[value],
+};
+const seconds = {
+  toVendor: (value: string) => value,
+  fromVendor: (value: string) => (/^\d+$/.test(value) ? value : undefined),
+};
+
+const accountSwitch = (path: string, numbers: readonly number[]) =>
+  everyAccount(path, numbers, switchOn, '0/1', BOOLEAN);
+
+/** SIP-function settings the catalogue has for the phone and Grandstream per account (README.md "Facts"). */
+export const perAccountSettings: CompositeEntry[] = [
+  everyAccount('sipFunction.general.SIPRegisterRetry', [138, 471, 571, 671, 1771, 1871], seconds, 'seconds', {
+    min: 1,
+    max: 3600,
+  }),
+  accountSwitch('sipFunction.general.SIPRfc2543HoldEnable', [26062, 26162, 26262, 26362, 26462, 26562]),
+  accountSwitch('sipFunction.general.SIPPaniEnable', [26058, 26158, 26258, 26358, 26458, 26558]),
+  accountSwitch('sipFunction.general.SIPPeerFilterEnable', [2347, 2447, 2547, 2647, 2747, 2847]),
+  accountSwitch('sipFunction.general.SIPSslPeerVerify', [2367, 2467, 2567, 2667, 2767, 2867]),
+];

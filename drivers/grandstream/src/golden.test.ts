@@ -157,6 +157,8 @@ describe('Grandstream golden files', () => {
       ['sipFunction.general.SIPPeerToPeerEnable', 'true'],
       ['sipFunction.general.SIPDefaultAccount', '2'],
       ['sipFunction.general.SIPSslVersion', '102'],
+      ['sipFunction.general.SIPRegisterRetry', '30'],
+      ['sipFunction.general.SIPPaniEnable', 'false'],
       ['network.ipParameter.DHCPMode', 'Static'],
       ['network.ipParameter.IPAddress', '192.168.10.50'],
       ['network.ipParameter.SubnetMask', '255.255.255.0'],
@@ -234,6 +236,12 @@ describe('Grandstream golden files', () => {
     expect(
       render('GXP2160', '000b82aabbcc', new Map([['account.2.advanced.SIPGroupServerType', '2']])),
     ).toContain('<P424>100</P424>');
+    // A phone-wide setting is written to all six accounts and read back only when they agree.
+    expect(() =>
+      driver.parse(
+        '<gs_provision version="1"><config version="1">\n<P138>30</P138>\n<P471>20</P471>\n</config></gs_provision>',
+      ),
+    ).toThrow('line 2: P138, P471: the accounts’ values differ');
     expect(() =>
       driver.parse('<gs_provision version="1"><config version="1">\n<P8>2</P8>\n</config></gs_provision>'),
     ).toThrow('line 2: P8: unexpected value "2"');

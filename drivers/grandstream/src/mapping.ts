@@ -13,6 +13,7 @@ import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 import {
   dtmfModes,
   payloadTypes,
+  perAccountSettings,
   sessionTimers,
   staticAddresses,
   timeZoneRule,
@@ -169,6 +170,7 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'sipFunction.general.SIPPeerToPeerEnable', key: 'P1310', convert: off },
   { path: 'sipFunction.general.SIPDefaultAccount', key: 'P29612', convert: accountIndex },
   tlsVersion,
+  ...perAccountSettings,
   ...dtmfModes,
   ...sessionTimers,
   ...payloadTypes,
@@ -253,6 +255,10 @@ const dstByDate = driverText(
   'Grandstream’s self-defined time zone rule (P246) gives DST changes by week of the month only, not by day of the month',
   'Grandstream 的自定义时区规则（P246）只能按月中第几周设置夏令时切换，不能按日期',
 );
+const localPorts = driverText(
+  'Grandstream gives each account its own local SIP port (P40…, 5060, 5062… by default); one port for the whole phone has no P-value',
+  'Grandstream 为每个账号设置各自的本地 SIP 端口（P40…，默认 5060、5062…）；整机单一端口没有对应的 P 值',
+);
 const payloadOnly = driverText(
   'Grandstream sets a packet size as voice frames per packet for all codecs of an account (P37…), not milliseconds per codec',
   'Grandstream 以每包语音帧数为账号的全部编解码器设置打包大小（P37…），而非按编解码器设置毫秒数',
@@ -298,7 +304,8 @@ export const unsupported: UnsupportedParameter[] = [
     'SIPAnonymousRejectOffCode',
   ].map((setting) => ({ path: `account.*.advanced.${setting}`, reason: noKey })),
   { path: 'account.*.advanced', reason: notMapped },
-  ...['SIPLocalPort', 'SIPRegisterRetry', 'SIPRfc2543HoldEnable'].map((setting) => ({
+  { path: 'sipFunction.general.SIPLocalPort', reason: localPorts },
+  ...['SIPAutoBlfListEnable', 'SIPPoundKeyEnable', 'SIPFailOverEnable'].map((setting) => ({
     path: `sipFunction.general.${setting}`,
     reason: perAccount,
   })),
