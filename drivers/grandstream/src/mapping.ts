@@ -240,8 +240,8 @@ const codecs = driverText(
   'Grandstream 以多个优先级槽位（每个槽位一个 P 值）设置编解码器，此参数没有对应的单一 P 值',
 );
 const portInAddress = driverText(
-  'Grandstream writes the port into the server address (host:port); this driver writes the address only',
-  'Grandstream 将端口写在服务器地址中（主机:端口），本驱动只写入地址',
+  'Grandstream has no port P-value beside the server address, and no public source confirms that the address takes host:port; this driver writes the address only',
+  'Grandstream 在服务器地址之外没有端口 P 值，也没有公开资料确认地址可写作 主机:端口；本驱动只写入地址',
 );
 const templatesDisagree = driverText(
   'Grandstream’s GXP21xx and GRP261x templates give this setting different P-values for accounts 5 and 6; not written for them',
