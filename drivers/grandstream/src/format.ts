@@ -1,4 +1,4 @@
-import type { ParameterMap } from '@phonefleet/sdk';
+import type { ParameterMap, VendorValue } from '@phonefleet/sdk';
 
 /**
  * Grandstream XML provisioning files: `<gs_provision version="1">`, the phone's MAC (the phone checks
@@ -48,11 +48,7 @@ export function renderXml(
     `  <mac>${mac}</mac>`,
   ];
   lines.push('  <config version="1">');
-  for (const [path, value] of values) {
-    const mapped = map.toVendor(path, value);
-    if (!mapped)
-      throw new Error(`invalid parameter name: ${JSON.stringify(path)} has no Grandstream P-value`);
-    const [key, vendorValue] = mapped;
+  for (const [key, vendorValue] of map.toVendorAll(values)) {
     if (key === TIME_ZONE_RULE)
       lines.push(`    <${TIME_ZONE_CHOICE[0]}>${TIME_ZONE_CHOICE[1]}</${TIME_ZONE_CHOICE[0]}>`);
     lines.push(`    <${key}>${escapeXml(vendorValue)}</${key}>`);
@@ -63,8 +59,8 @@ export function renderXml(
 
 /** Reads a file `renderXml` wrote, or one written by hand in the same shape; errors name the line. */
 export function parseXml(text: string, map: ParameterMap): Map<string, string> {
-  const values = new Map<string, string>();
-  if (text.trim() === '') return values;
+  const read: VendorValue[] = [];
+  if (text.trim() === '') return new Map();
   let at = 0;
   const lineAt = (offset: number) => text.slice(0, offset).split('\n').length;
   const fail = (message: string, offset = at): never => {
@@ -111,18 +107,11 @@ export function parseXml(text: string, map: ParameterMap): Map<string, string> {
       return fail((error as Error).message, start);
     }
     if (element === TIME_ZONE_CHOICE[0] && value === TIME_ZONE_CHOICE[1]) continue;
-    let read: [string, string] | undefined;
-    try {
-      read = map.fromVendor(element, value);
-    } catch (error) {
-      return fail((error as Error).message, start);
-    }
-    const [path, catalogueValue] = read ?? [element, value];
-    values.set(path, catalogueValue);
+    read.push([element, value, lineAt(start)]);
   }
   take(/<\/config>/, '</config>');
   take(/<\/gs_provision>/, '</gs_provision>');
   skip();
   if (at < text.length) fail('unexpected text after </gs_provision>');
-  return values;
+  return map.fromVendorAll(read);
 }

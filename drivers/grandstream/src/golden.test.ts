@@ -122,8 +122,8 @@ describe('Grandstream golden files', () => {
     ).toThrow('line 3: unterminated entity "&b"');
     // A P-value the driver does not map comes back as it is: the console names it 'Unknown parameter'.
     expect(
-      driver.parse('<gs_provision version="1"><config version="1"><P8/></config></gs_provision>'),
-    ).toEqual(new Map([['P8', '']]));
+      driver.parse('<gs_provision version="1"><config version="1"><P8387/></config></gs_provision>'),
+    ).toEqual(new Map([['P8387', '']]));
   });
 
   it('renders the first Wi-Fi access point of a GRP2616, WPA-PSK written as WPA/WPA2 PSK', () => {
@@ -141,6 +141,122 @@ describe('Grandstream golden files', () => {
     expect(() => render('GRP2616', 'c074ad112233', new Map([['network.wifi.WifiSecurity', '4']]))).toThrow(
       'no Grandstream Wi-Fi security for "4"',
     );
+  });
+
+  it('renders DTMF switches, session timers, iLBC and silence suppression, call features, TLS range, a static address, OpenVPN and a DST rule', () => {
+    const values = new Map([
+      ['account.1.codec.iLBCFrameMode', '20'],
+      ['account.1.codec.AudioVad', 'true'],
+      ['account.1.codec.AudioPayloadTypes', '101;96'],
+      ['account.1.advanced.SIPGroupServerType', '1'],
+      ['account.1.advanced.SIPGroupDtmfMode', '3'],
+      ['account.1.advanced.SIPGroupSessionTimer', '1800'],
+      ['account.3.advanced.SIPGroupDtmfMode', '0'],
+      ['account.3.advanced.SIPGroupSessionTimer', '0'],
+      ['sipFunction.general.SIPLocalConfEnable', 'false'],
+      ['sipFunction.general.SIPPeerToPeerEnable', 'true'],
+      ['sipFunction.general.SIPDefaultAccount', '2'],
+      ['sipFunction.general.SIPSslVersion', '102'],
+      ['sipFunction.general.SIPRegisterRetry', '30'],
+      ['sipFunction.general.SIPPaniEnable', 'false'],
+      ['network.ipParameter.DHCPMode', 'Static'],
+      ['network.ipParameter.IPAddress', '192.168.10.50'],
+      ['network.ipParameter.SubnetMask', '255.255.255.0'],
+      ['network.ipParameter.DefaultGateway', '192.168.10.1'],
+      ['network.ipParameter.PrimaryDNS', '192.168.10.2'],
+      ['network.ipParameter.SecondaryDNS', '9.9.9.9'],
+      ['network.openVpn.OpenVpnEnable', 'true'],
+      ['network.openVpn.OpenVpnUsername', 'vpn-user'],
+      ['network.openVpn.OpenVpnPassword', 'vpn&pass'],
+      ['settings.timeDate.TimeZone', '+01:00'],
+      ['settings.timeDate.DSTEnable', '1'],
+      ['settings.timeDate.DSTType', '1'],
+      ['settings.timeDate.DSTStartMonth', '3'],
+      ['settings.timeDate.DSTStartWeek', '5'],
+      ['settings.timeDate.DSTStartWeekday', '0'],
+      ['settings.timeDate.DSTStartHour', '2'],
+      ['settings.timeDate.DSTEndMonth', '10'],
+      ['settings.timeDate.DSTEndWeek', '5'],
+      ['settings.timeDate.DSTEndWeekday', '0'],
+      ['settings.timeDate.DSTEndHour', '3'],
+      ['settings.timeDate.DSTOffset', '60'],
+    ]);
+    const text = render('GXP2160', '000b82aabbcc', values);
+    expect(text).toBe(golden('gxp2160-dst-static.xml'));
+    expect(driver.parse(text)).toEqual(values);
+  });
+
+  it('reads a POSIX rule written as Grandstream’s own zones are (hh:mm:ss times, DST offset left out)', () => {
+    const file = (rule: string) =>
+      `<gs_provision version="1"><config version="1">\n<P64>customize</P64>\n<P246>${rule}</P246>\n</config></gs_provision>`;
+    expect(driver.parse(file('EST+5EDT,M3.2.0/02:00:00,M11.1.0/02:00:00'))).toEqual(
+      new Map([
+        ['settings.timeDate.TimeZone', '-05:00'],
+        ['settings.timeDate.DSTEnable', '1'],
+        ['settings.timeDate.DSTType', '1'],
+        ['settings.timeDate.DSTStartMonth', '3'],
+        ['settings.timeDate.DSTStartWeek', '2'],
+        ['settings.timeDate.DSTStartWeekday', '0'],
+        ['settings.timeDate.DSTStartHour', '2'],
+        ['settings.timeDate.DSTEndMonth', '11'],
+        ['settings.timeDate.DSTEndWeek', '1'],
+        ['settings.timeDate.DSTEndWeekday', '0'],
+        ['settings.timeDate.DSTEndHour', '2'],
+        ['settings.timeDate.DSTOffset', '60'],
+      ]),
+    );
+    expect(driver.parse(file('TZT-5:30')).get('settings.timeDate.TimeZone')).toBe('+05:30');
+    // Grandstream's built-in US rules (no start and end) and by-date rules have no catalogue form.
+    expect(() => driver.parse(file('PST8PDT'))).toThrow('line 3: P246: the DST part needs its start and end');
+    expect(() => driver.parse(file('UTC-1DST,J60,J300'))).toThrow(
+      'line 3: P246: expected a POSIX time zone rule',
+    );
+  });
+
+  it('refuses what Grandstream cannot write: automatic or by-date DST, DTMF auto, a short session timer, three payload types, PPPoE', () => {
+    const fails = (path: string, value: string) => () =>
+      render('GXP2160', '000b82aabbcc', new Map([[path, value]]));
+    expect(fails('settings.timeDate.DSTEnable', '2')).toThrow('no automatic daylight saving by location');
+    expect(() =>
+      render(
+        'GXP2160',
+        '000b82aabbcc',
+        new Map([
+          ['settings.timeDate.DSTEnable', '1'],
+          ['settings.timeDate.DSTType', '0'],
+        ]),
+      ),
+    ).toThrow('by week of the month, not by date');
+    expect(fails('account.2.advanced.SIPGroupDtmfMode', '5')).toThrow(
+      'no Grandstream DTMF switches for mode "5"',
+    );
+    expect(fails('account.2.advanced.SIPGroupSessionTimer', '60')).toThrow('90–64800 s, not 60');
+    expect(fails('account.2.codec.AudioPayloadTypes', '101;96;97')).toThrow('two payload types 96–127');
+    // Server types Grandstream has no Special Feature for are written Standard.
+    expect(
+      render('GXP2160', '000b82aabbcc', new Map([['account.2.advanced.SIPGroupServerType', '2']])),
+    ).toContain('<P424>100</P424>');
+    // A phone-wide setting is written to all six accounts and read back only when they agree.
+    expect(() =>
+      driver.parse(
+        '<gs_provision version="1"><config version="1">\n<P138>30</P138>\n<P471>20</P471>\n</config></gs_provision>',
+      ),
+    ).toThrow('line 2: P138, P471: the accounts’ values differ');
+    expect(() =>
+      driver.parse('<gs_provision version="1"><config version="1">\n<P8>2</P8>\n</config></gs_provision>'),
+    ).toThrow('line 2: P8: unexpected value "2"');
+    expect(() =>
+      driver.parse(
+        '<gs_provision version="1"><config version="1">\n<P2401>1</P2401>\n<P2403>1</P2403>\n</config></gs_provision>',
+      ),
+    ).toThrow(
+      'line 2: P2401, P2403: expected the three DTMF switches (in-audio, RFC 2833, SIP INFO) together',
+    );
+    expect(() =>
+      driver.parse(
+        '<gs_provision version="1"><config version="1">\n<P2401>1</P2401>\n<P2402>0</P2402>\n<P2403>1</P2403>\n</config></gs_provision>',
+      ),
+    ).toThrow('no catalogue DTMF mode for in-audio/RFC 2833/SIP INFO 1/0/1');
   });
 
   it('declares the settings whose accounts 5 and 6 P-values the templates disagree on', () => {

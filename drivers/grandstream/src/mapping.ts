@@ -1,5 +1,6 @@
 import {
   booleanAs,
+  type CompositeEntry,
   driverText,
   type MappingEntry,
   mapParameters,
@@ -10,6 +11,15 @@ import {
 } from '@phonefleet/sdk';
 import { fixedKeyNames } from '@phonefleet/sdk/catalogue';
 import {
+  dtmfModes,
+  payloadTypes,
+  perAccountSettings,
+  sessionTimers,
+  staticAddresses,
+  timeZoneRule,
+  tlsVersion,
+} from './composites.js';
+import {
   type AccountPValues,
   accountPValues,
   advancedPValues,
@@ -19,6 +29,7 @@ import {
 
 /** Catalogue paths → Grandstream P-values (README.md "Sources" for each number and value). */
 const on = booleanAs('1', '0');
+const off = booleanAs('0', '1');
 
 /** Catalogue phone-key types → multi-purpose key modes; types Grandstream lacks are written None (-1). */
 const keyMode = valueMap(
@@ -57,24 +68,6 @@ const minutes: ValueConversion = {
   fromVendor: (value) => (value === '' ? '' : /^\d+$/.test(value) ? String(Number(value) * 60) : undefined),
 };
 
-/** Catalogue zones are offsets (`+01:00`, `-03:30`, `00:00`); P246 is a POSIX rule, west positive. */
-const timeZone: ValueConversion = {
-  toVendor(value) {
-    const match = /^([+-]?)(\d{2}):(\d{2})$/.exec(value);
-    if (!match) return value;
-    const hours = Number(match[2]);
-    const minutesPart = match[3] === '00' ? '' : `:${match[3]}`;
-    if (hours === 0 && !minutesPart) return 'UTC0';
-    return `UTC${match[1] === '-' ? '+' : '-'}${hours}${minutesPart}`;
-  },
-  fromVendor(value) {
-    if (value === 'UTC0') return '00:00';
-    const match = /^UTC([+-])(\d{1,2})(?::(\d{2}))?$/.exec(value);
-    if (!match) return undefined;
-    return `${match[1] === '-' ? '+' : '-'}${match[2]?.padStart(2, '0')}:${match[3] ?? '00'}`;
-  },
-};
-
 /**
  * Catalogue Wi-Fi security (0 none, 1 WEP, 2 WPA-PSK, 3 WPA2-PSK, 4 WPA3-SAE) → P8405 (0 none, 1 WEP,
  * 4 WPA/WPA2 PSK): WPA-PSK and WPA2-PSK are both 4, read back as WPA2-PSK; WPA3-SAE has no value.
@@ -90,6 +83,15 @@ const wifiSecurity: ValueConversion = {
 };
 
 const p = (number: number) => `P${number}`;
+
+/**
+ * Catalogue server types → Special Feature: standard 100, BroadSoft 102, IMS Huawei 117; types Grandstream
+ * has no mode for (Asterisk, 3CX, FreeSWITCH and the others) are written Standard.
+ */
+const serverType = valueMap({ '0': '100', '1': '102', '101': '117' }, { otherwise: '100' });
+
+/** iLBC frame size: 0 is 20 ms, 1 is 30 ms. */
+const ilbcFrame = valueMap({ '20': '0', '30': '1' });
 
 /** Switches are 0/1; the subscription period is in minutes like the registration's. */
 const advancedConversions: Readonly<Record<string, ValueConversion>> = {
@@ -127,6 +129,9 @@ function accountEntries(line: number, pValues: AccountPValues): MappingEntry[] {
     register('BackupServerAddress', pValues.secondaryServer),
     register('BackupOutboundProxy', pValues.backupOutboundProxy),
     { path: `account.${line}.advanced.TelephonyVmNumber`, key: p(pValues.voicemail) },
+    { path: `account.${line}.codec.iLBCFrameMode`, key: p(pValues.ilbcFrame), convert: ilbcFrame },
+    { path: `account.${line}.codec.AudioVad`, key: p(pValues.silenceSuppression), convert: on },
+    { path: `account.${line}.advanced.SIPGroupServerType`, key: p(pValues.serverType), convert: serverType },
     ...[...Object.entries(advancedPValues), ...Object.entries(firstFourAccountsPValues)].flatMap(
       ([setting, numbers]): MappingEntry[] => {
         const number = (numbers as readonly number[])[line - 1];
@@ -154,13 +159,25 @@ const keyEntries: MappingEntry[] = multiPurposeKeys.flatMap((key, index) => {
   ];
 });
 
-export const entries: MappingEntry[] = [
+export const entries: (MappingEntry | CompositeEntry)[] = [
   ...accountPValues.flatMap((pValues, index) => accountEntries(index + 1, pValues)),
   // SIP function: layer-3 QoS (DSCP 0–63) and the RTP port.
   { path: 'sipFunction.general.RTPLocalPort', key: 'P39' },
   { path: 'sipFunction.general.Audiodiffserv', key: 'P1559' },
   { path: 'sipFunction.general.SIPDSCP', key: 'P1558' },
-  // Network: manual VLAN, its tag, the PC port's tag, LLDP and STUN.
+  // Call features: Disable Conference and Disable Direct IP Call say the opposite of the catalogue.
+  { path: 'sipFunction.general.SIPLocalConfEnable', key: 'P1311', convert: off },
+  { path: 'sipFunction.general.SIPPeerToPeerEnable', key: 'P1310', convert: off },
+  { path: 'sipFunction.general.SIPDefaultAccount', key: 'P29612', convert: accountIndex },
+  tlsVersion,
+  ...perAccountSettings,
+  ...dtmfModes,
+  ...sessionTimers,
+  ...payloadTypes,
+  // Network: P8 address type (its 2, PPPoE, has no catalogue value and is refused when read), the static
+  // addresses one octet per P-value, manual VLAN, its tag, the PC port's tag, LLDP and STUN.
+  { path: 'network.ipParameter.DHCPMode', key: 'P8', convert: valueMap({ Dynamic: '0', Static: '1' }) },
+  ...staticAddresses,
   { path: 'network.ipParameter.VLANEnable', key: 'P22174', convert: on },
   { path: 'network.ipParameter.VLANId', key: 'P51' },
   { path: 'network.ipParameter.DataVLANId', key: 'P229' },
@@ -168,6 +185,9 @@ export const entries: MappingEntry[] = [
   { path: 'network.lldp.LldpVlanEnable', key: 'P1684', convert: on },
   { path: 'network.ipParameter.MTU', key: 'P244' },
   { path: 'network.natVpn.NatStunServer', key: 'P76' },
+  { path: 'network.openVpn.OpenVpnEnable', key: 'P7050', convert: on },
+  { path: 'network.openVpn.OpenVpnUsername', key: 'P8394' },
+  { path: 'network.openVpn.OpenVpnPassword', key: 'P8395' },
   { path: 'network.natVpn.NatPublicIp', key: 'P101' },
   { path: 'network.natVpn.NatKeepAliveInterval', key: 'P84' },
   // Wi-Fi (GRP2615/2616): the first access point.
@@ -194,7 +214,7 @@ export const entries: MappingEntry[] = [
   { path: 'settings.timeDate.SntpServer1', key: 'P30' },
   { path: 'settings.timeDate.SntpServer2', key: 'P8333' },
   { path: 'settings.timeDate.SntpRefreshPeriod', key: 'P5005', convert: minutes },
-  { path: 'settings.timeDate.TimeZone', key: 'P246', convert: timeZone },
+  timeZoneRule,
   { path: 'settings.timeDate.TimeFormat', key: 'P122', convert: valueMap({ '0': '1', '1': '0' }) },
   {
     path: 'settings.timeDate.DateFormat',
@@ -209,7 +229,7 @@ export const entries: MappingEntry[] = [
 
 export const map = mapParameters(entries);
 
-const { combined, noKey, notMapped } = vendorReasons({
+const { noKey, notMapped } = vendorReasons({
   phones: driverText('Grandstream GXP/GRP phones', 'Grandstream GXP/GRP 话机'),
   driver: 'Grandstream',
   brand: 'Grandstream',
@@ -220,12 +240,8 @@ const codecs = driverText(
   'Grandstream 以多个优先级槽位（每个槽位一个 P 值）设置编解码器，此参数没有对应的单一 P 值',
 );
 const portInAddress = driverText(
-  'Grandstream writes the port into the server address (host:port); this driver writes the address only',
-  'Grandstream 将端口写在服务器地址中（主机:端口），本驱动只写入地址',
-);
-const spread = driverText(
-  'Grandstream writes this setting across several P-values (an IP address as four octets); not mapped by this driver',
-  'Grandstream 将此设置拆分为多个 P 值（IP 地址分为四段），本驱动未映射',
+  'Grandstream has no port P-value beside the server address, and no public source confirms that the address takes host:port; this driver writes the address only',
+  'Grandstream 在服务器地址之外没有端口 P 值，也没有公开资料确认地址可写作 主机:端口；本驱动只写入地址',
 );
 const templatesDisagree = driverText(
   'Grandstream’s GXP21xx and GRP261x templates give this setting different P-values for accounts 5 and 6; not written for them',
@@ -235,13 +251,29 @@ const perAccount = driverText(
   'Grandstream sets this per account (its P-value differs by account), not for the whole phone',
   'Grandstream 按账号设置此项（每个账号的 P 值不同），而非整机设置',
 );
-const dtmfSwitches = driverText(
-  'Grandstream writes the DTMF mode as three switches (in-audio, RFC 2833, SIP INFO): one catalogue value in several P-values',
-  'Grandstream 以三个开关（带内、RFC 2833、SIP INFO）写 DTMF 方式：一个目录值对应多个 P 值',
+const dstByDate = driverText(
+  'Grandstream’s self-defined time zone rule (P246) gives DST changes by week of the month only, not by day of the month',
+  'Grandstream 的自定义时区规则（P246）只能按月中第几周设置夏令时切换，不能按日期',
 );
-const sessionTimer = driverText(
-  'Grandstream writes the session timer as a switch and a period (Enable Session Timer and Session Expiration): one catalogue value in two P-values',
-  'Grandstream 以开关与时长两个 P 值（启用会话定时器、会话过期时间）写会话定时器：一个目录值对应两个 P 值',
+const localPorts = driverText(
+  'Grandstream gives each account its own local SIP port (P40…, 5060, 5062… by default); one port for the whole phone has no P-value',
+  'Grandstream 为每个账号设置各自的本地 SIP 端口（P40…，默认 5060、5062…）；整机单一端口没有对应的 P 值',
+);
+const payloadOnly = driverText(
+  'Grandstream sets a packet size as voice frames per packet for all codecs of an account (P37…), not milliseconds per codec',
+  'Grandstream 以每包语音帧数为账号的全部编解码器设置打包大小（P37…），而非按编解码器设置毫秒数',
+);
+const fixedKey = driverText(
+  'Grandstream’s hard keys (hold, transfer, conference, mute, navigation, volume…) have fixed functions: no P-value assigns them',
+  'Grandstream 的固定按键（保持、转接、会议、静音、导航、音量等）功能固定，没有 P 值可以重新设置',
+);
+const pollingWindow = driverText(
+  'Grandstream checks once a day at an hour (P194 mode 2, P285) or on one weekday (mode 3, P286), not within a time window on chosen days; not mapped',
+  'Grandstream 按每天某一小时（P194 模式 2、P285）或每周某一天（模式 3、P286）检查，而非在所选日期的时间段内检查；未映射',
+);
+const dateSeparator = driverText(
+  'Grandstream’s date formats (P102) each come with their own separator; there is no separator setting',
+  'Grandstream 的日期格式（P102）自带分隔符，没有单独的分隔符设置',
 );
 
 /**
@@ -249,7 +281,9 @@ const sessionTimer = driverText(
  * mapped path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: UnsupportedParameter[] = [
-  { path: 'account.*.codec', reason: codecs },
+  { path: 'account.*.codec.SIPPreferredVocoder', reason: codecs },
+  { path: 'account.*.codec.AudioPacketTime', reason: payloadOnly },
+  { path: 'account.*.codec.OpusBandwidth', reason: noKey },
   ...['ServerPort', 'OutboundProxyPort', 'BackupServerPort', 'BackupOutboundProxyPort'].map((key) => ({
     path: `account.*.register.${key}`,
     reason: portInAddress,
@@ -263,26 +297,46 @@ export const unsupported: UnsupportedParameter[] = [
       reason: templatesDisagree,
     })),
   ),
-  { path: 'account.*.advanced.SIPGroupDtmfMode', reason: dtmfSwitches },
-  { path: 'account.*.advanced.SIPGroupSessionTimer', reason: sessionTimer },
+  ...[
+    'SIPHideIdentityOnCode',
+    'SIPHideIdentityOffCode',
+    'SIPAnonymousRejectOnCode',
+    'SIPAnonymousRejectOffCode',
+  ].map((setting) => ({ path: `account.*.advanced.${setting}`, reason: noKey })),
   { path: 'account.*.advanced', reason: notMapped },
-  ...['SIPLocalPort', 'SIPRegisterRetry', 'SIPRfc2543HoldEnable'].map((setting) => ({
+  { path: 'sipFunction.general.SIPLocalPort', reason: localPorts },
+  ...['SIPAutoBlfListEnable', 'SIPPoundKeyEnable', 'SIPFailOverEnable'].map((setting) => ({
     path: `sipFunction.general.${setting}`,
     reason: perAccount,
   })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter.DataVLANEnable', reason: noKey },
-  { path: 'network.ipParameter', reason: spread },
+  ...['DHCPUserClassEnable', 'DHCPUserClass', 'DHCPUserClassRfcCompliant'].map((setting) => ({
+    path: `network.ipParameter.${setting}`,
+    reason: noKey,
+  })),
+  { path: 'network.port', reason: noKey },
+  { path: 'network.lldp', reason: noKey },
+  { path: 'network.openVpn.OpenVpnConfigUrl', reason: noKey },
+  { path: 'network.natVpn.NatTraversalMode', reason: perAccount },
   { path: 'network.natVpn.NatStunPort', reason: portInAddress },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noKey },
+  { path: 'provision.autoProvision.ProvisionWeeklyEnable', reason: pollingWindow },
+  { path: 'provision.autoProvision.ProvisionWeeklyBeginTime', reason: pollingWindow },
+  { path: 'provision.autoProvision.ProvisionWeeklyEndTime', reason: pollingWindow },
+  { path: 'provision.autoProvision.ProvisionWeeklyDays', reason: pollingWindow },
+  { path: 'provision.tr069', reason: noKey },
   { path: 'provision', reason: notMapped },
   { path: 'phoneKeys.programKey.*.Extension', reason: noKey },
-  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: notMapped })),
+  ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: fixedKey })),
   { path: 'phoneKeys', reason: notMapped },
-  { path: 'settings.timeDate', reason: combined },
+  { path: 'settings.timeDate.DSTStartDate', reason: dstByDate },
+  { path: 'settings.timeDate.DSTEndDate', reason: dstByDate },
+  { path: 'settings.timeDate.DateSeperator', reason: dateSeparator },
   { path: 'settings', reason: notMapped },
   { path: 'function', reason: notMapped },
   { path: 'directoryHistory', reason: notMapped },

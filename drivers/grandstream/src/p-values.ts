@@ -18,18 +18,20 @@ export interface AccountPValues {
   voicemail: number;
   transport: number;
   registerMinutes: number;
+  ilbcFrame: number;
+  silenceSuppression: number;
+  serverType: number;
+  dtmfPayload: number;
+  opusPayload: number;
 }
 
 const account = (values: number[]): AccountPValues => {
   const [enable, accountName, server, secondaryServer, outboundProxy, backupOutboundProxy, userId, authId] =
     values as [number, number, number, number, number, number, number, number];
-  const [password, name, voicemail, transport, registerMinutes] = values.slice(8) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [password, name, voicemail, transport, registerMinutes, ilbcFrame, silenceSuppression] = values.slice(
+    8,
+  ) as [number, number, number, number, number, number, number];
+  const [serverType, dtmfPayload, opusPayload] = values.slice(15) as [number, number, number];
   return {
     enable,
     accountName,
@@ -44,16 +46,27 @@ const account = (values: number[]): AccountPValues => {
     voicemail,
     transport,
     registerMinutes,
+    ilbcFrame,
+    silenceSuppression,
+    serverType,
+    dtmfPayload,
+    opusPayload,
   };
 };
 
 export const accountPValues: readonly AccountPValues[] = [
-  account([271, 270, 47, 2312, 48, 2333, 35, 36, 34, 3, 33, 130, 32]),
-  account([401, 417, 402, 2412, 403, 2433, 404, 405, 406, 407, 426, 448, 412]),
-  account([501, 517, 502, 2512, 503, 2533, 504, 505, 506, 507, 526, 548, 512]),
-  account([601, 617, 602, 2612, 603, 2633, 604, 605, 606, 607, 626, 648, 612]),
-  account([1701, 1717, 1702, 2712, 1703, 2733, 1704, 1705, 1706, 1707, 1726, 1748, 1712]),
-  account([1801, 1817, 1802, 2812, 1803, 2833, 1804, 1805, 1806, 1807, 1826, 1848, 1812]),
+  account([271, 270, 47, 2312, 48, 2333, 35, 36, 34, 3, 33, 130, 32, 97, 50, 198, 79, 2385]),
+  account([401, 417, 402, 2412, 403, 2433, 404, 405, 406, 407, 426, 448, 412, 495, 485, 424, 496, 2485]),
+  account([501, 517, 502, 2512, 503, 2533, 504, 505, 506, 507, 526, 548, 512, 595, 585, 524, 596, 2585]),
+  account([601, 617, 602, 2612, 603, 2633, 604, 605, 606, 607, 626, 648, 612, 695, 685, 624, 696, 2685]),
+  account([
+    1701, 1717, 1702, 2712, 1703, 2733, 1704, 1705, 1706, 1707, 1726, 1748, 1712, 1795, 1785, 1724, 1796,
+    2785,
+  ]),
+  account([
+    1801, 1817, 1802, 2812, 1803, 2833, 1804, 1805, 1806, 1807, 1826, 1848, 1812, 1895, 1885, 1824, 1896,
+    2885,
+  ]),
 ];
 
 /** Multi-purpose key N (1–24): its mode, account, description and value P-values. */
