@@ -49,3 +49,18 @@ export const FIRMWARE_EXTENSIONS: readonly string[] = [
 ];
 /** An image of a few hundred MB is normal; 1 GiB leaves room for the largest we know of. */
 export const FIRMWARE_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** Phones of some models a file push left out: their driver cannot tell them the file's address. */
+export interface NotSentGroup {
+  models: string[];
+  /** How many of the chosen devices are of these models. */
+  devices: number;
+  reason: { en: string; zh: string };
+}
+
+/** The reply to a firmware upgrade or resource push: the task, the devices it holds, who it left out. */
+export interface FilePushReply {
+  id: number;
+  devices: number;
+  notSentTo: NotSentGroup[];
+}

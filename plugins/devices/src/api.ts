@@ -1,5 +1,6 @@
 import type {
   DeviceDetails,
+  FilePushReply,
   FirmwareRow,
   IpSettings,
   OperationLogEntry,
@@ -194,10 +195,11 @@ export async function upgradeFirmware(
   firmwareId: number,
   deviceIds: number[],
   mode: ExecutionMode,
-): Promise<void> {
-  await apiRequest('POST', '/device/firmwareUpgrade', {
+): Promise<FilePushReply | undefined> {
+  const reply = await apiRequest<FilePushReply>('POST', '/device/firmwareUpgrade', {
     body: { firmwareId, deviceIds, ...executionPayload(mode) },
   });
+  return reply.result.rows[0];
 }
 
 export type { UnknownDeviceRow };

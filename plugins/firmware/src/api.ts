@@ -1,4 +1,4 @@
-import type { FirmwareModelOption, FirmwareRow } from '@phonefleet/sdk';
+import type { FilePushReply, FirmwareModelOption, FirmwareRow } from '@phonefleet/sdk';
 import {
   apiFirstRow,
   apiPage,
@@ -104,8 +104,9 @@ export async function upgradeDevices(
   firmwareId: number,
   deviceIds: number[],
   mode: ExecutionMode,
-): Promise<void> {
-  await apiRequest('POST', '/tb-firmware/firmwareUpgrade', {
+): Promise<FilePushReply | undefined> {
+  const reply = await apiRequest<FilePushReply>('POST', '/tb-firmware/firmwareUpgrade', {
     body: { firmwareId, deviceIds, ...executionPayload(mode) },
   });
+  return reply.result.rows[0];
 }

@@ -1,4 +1,4 @@
-import type { ResourceRow } from '@phonefleet/sdk';
+import type { FilePushReply, ResourceRow } from '@phonefleet/sdk';
 import {
   apiFirstRow,
   apiPage,
@@ -78,8 +78,9 @@ export async function pushResource(
   resourceId: number,
   deviceIds: number[],
   mode: ExecutionMode,
-): Promise<void> {
-  await apiRequest('POST', '/tb-resource/push', {
+): Promise<FilePushReply | undefined> {
+  const reply = await apiRequest<FilePushReply>('POST', '/tb-resource/push', {
     body: { resourceId, deviceIds, ...executionPayload(mode) },
   });
+  return reply.result.rows[0];
 }

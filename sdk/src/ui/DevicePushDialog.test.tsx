@@ -8,12 +8,7 @@ import {
   type,
   waitFor,
 } from '@phonefleet/sdk/testing/ui';
-import {
-  ApiError,
-  DevicePushDialog,
-  type DevicePushDialogProps,
-  type ExecutionMode,
-} from '@phonefleet/sdk/ui';
+import { ApiError, DevicePushDialog, type DevicePushDialogProps } from '@phonefleet/sdk/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(async () => {
@@ -29,7 +24,7 @@ const WINDOW = 86_399_000;
 const text = (id: string) => byTestId(id)?.textContent ?? '';
 const ok = () => click(byTestId('execution-ok'));
 
-type OkCall = (mode: ExecutionMode, deviceIds: number[]) => Promise<unknown> | false;
+type OkCall = DevicePushDialogProps['onOk'];
 
 /** The dialog open on a ringtone, with the picker over two devices (or the devices given). */
 async function openDialog(onOk: OkCall, changes: Partial<DevicePushDialogProps> = {}) {
@@ -94,6 +89,26 @@ describe('the device push dialog', () => {
     expect((mode?.endTime ?? 0) - (mode?.beginTime ?? 0)).toBe(WINDOW);
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(document.body.textContent).toContain('The task has been created'));
+  });
+
+  it('names the devices the push left out, with their driver’s reason', async () => {
+    const onOk = vi.fn<OkCall>(async () => ({
+      id: 7,
+      devices: 1,
+      notSentTo: [
+        { models: ['VVX 350'], devices: 3, reason: { en: 'Poly reads it elsewhere', zh: '宝利通另读' } },
+      ],
+    }));
+    const { onClose } = await openDialog(onOk);
+    await pick('00:15:65:00:00:12');
+    await ok();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'Not sent to 3 device(s) of VVX 350: Poly reads it elsewhere',
+      ),
+    );
+    expect(document.body.textContent).toContain('The task has been created');
   });
 
   it('keeps a refusal in place, as the server words it, and stays open', async () => {

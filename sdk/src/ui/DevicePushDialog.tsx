@@ -1,5 +1,7 @@
-import { Form, Typography } from 'antd';
+import { Form, message, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import type { Language } from '../envelope.js';
+import type { FilePushReply, NotSentGroup } from '../firmware.js';
 import { translate } from '../messages.js';
 import { commonText } from './common-texts.js';
 import {
@@ -40,9 +42,9 @@ export interface DevicePushDialogProps
    * Posts the task. The dialog stays open with OK loading while it runs, shows a refusal in place
    * (on the time, the name, or above the buttons) and closes once it resolves, with "The task has
    * been created" for 6 s. Resolving `false` means nothing was sent (the caller's own check failed
-   * and shows why).
+   * and shows why). The devices the reply says were left out are named, with why, for 10 s.
    */
-  onOk(mode: ExecutionMode, deviceIds: number[]): Promise<unknown> | false;
+  onOk(mode: ExecutionMode, deviceIds: number[]): Promise<FilePushReply | undefined> | false;
   onClose(): void;
   /** Default 960 (room for the picker). */
   width?: number;
@@ -60,6 +62,7 @@ export function DevicePushDialog(props: DevicePushDialogProps) {
   const given = Array.isArray(devices) ? devices : [];
   const [picked, setPicked] = useState<number[]>([]);
   const [pickError, setPickError] = useState<string | null>(null);
+  const [notices, noticeHolder] = message.useMessage();
   const [shownOpen, setShownOpen] = useState(open);
   if (shownOpen !== open) {
     // Each opening asks afresh.
@@ -75,53 +78,67 @@ export function DevicePushDialog(props: DevicePushDialogProps) {
       setPickError(translate('taskDevicesRequired', language));
       return false;
     }
-    if ((await onOk(mode, picker ? picked : given)) === false) return false;
+    const answer = onOk(mode, picker ? picked : given);
+    if (answer === false) return false;
+    for (const group of (await answer)?.notSentTo ?? []) void notices.warning(leftOut(group, language));
     onClose();
     return true;
   };
 
   return (
-    <ExecutionModeDialog
-      {...execution}
-      open={open}
-      language={language}
-      title={title}
-      named
-      createsTask
-      width={width}
-      onCancel={onClose}
-      onOk={push}
-    >
-      {summary}
-      {picker ? (
-        <RequiredChoice
-          label={picker.label ?? kitText('pushDevices', language)}
-          extra={picker.extra}
-          error={pickError}
-          errorTestId={picker.testIds?.error}
-        >
-          <DevicePicker
-            key={picker.siteId ?? ''}
-            tableId={picker.tableId}
-            siteId={picker.siteId}
-            value={picked}
-            onChange={(ids) => {
-              setPicked(ids);
-              setPickError(null);
-            }}
-            clearable
-            scrollY={260}
-            testIds={picker.testIds}
-          />
-        </RequiredChoice>
-      ) : (
-        <Typography.Paragraph type="secondary">
-          {commonText('devicesSelected', language, { count: given.length })}
-        </Typography.Paragraph>
-      )}
-      {children}
-    </ExecutionModeDialog>
+    <>
+      {noticeHolder}
+      <ExecutionModeDialog
+        {...execution}
+        open={open}
+        language={language}
+        title={title}
+        named
+        createsTask
+        width={width}
+        onCancel={onClose}
+        onOk={push}
+      >
+        {summary}
+        {picker ? (
+          <RequiredChoice
+            label={picker.label ?? kitText('pushDevices', language)}
+            extra={picker.extra}
+            error={pickError}
+            errorTestId={picker.testIds?.error}
+          >
+            <DevicePicker
+              key={picker.siteId ?? ''}
+              tableId={picker.tableId}
+              siteId={picker.siteId}
+              value={picked}
+              onChange={(ids) => {
+                setPicked(ids);
+                setPickError(null);
+              }}
+              clearable
+              scrollY={260}
+              testIds={picker.testIds}
+            />
+          </RequiredChoice>
+        ) : (
+          <Typography.Paragraph type="secondary">
+            {commonText('devicesSelected', language, { count: given.length })}
+          </Typography.Paragraph>
+        )}
+        {children}
+      </ExecutionModeDialog>
+    </>
   );
+}
+
+function leftOut(group: NotSentGroup, language: Language) {
+  const content = kitText('notSentToDevices', language, {
+    count: group.devices,
+    models: group.models.join(', '),
+    reason: language === 'zh-CN' ? group.reason.zh : group.reason.en,
+  });
+  return { content, duration: 10 };
 }
 
 export interface RequiredChoiceProps {

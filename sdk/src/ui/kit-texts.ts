@@ -48,6 +48,11 @@ const texts = {
   taskName: { en: 'Task name', zh: '任务名称' },
   // A push to devices (DevicePushDialog): the device picker's default label.
   pushDevices: { en: 'Devices', zh: '设备' },
+  // What a push left out: devices whose driver cannot be told the file's address.
+  notSentToDevices: {
+    en: 'Not sent to {count} device(s) of {models}: {reason}',
+    zh: '未下发到 {models} 的 {count} 台设备：{reason}',
+  },
 } as const satisfies TextTable<string>;
 
 export type KitTextKey = keyof typeof texts;

@@ -1,8 +1,10 @@
 import {
   type DownloadKind,
+  type FilePushReply,
   fileParameter,
   type MessageKey,
   messages,
+  type NotSentGroup,
   unsupportedReason,
 } from '@phonefleet/sdk';
 import { z } from 'zod';
@@ -50,11 +52,6 @@ export interface FilePush {
  * Devices the push leaves out because their driver declares the parameter carrying the file's URL
  * unsupported, grouped by the driver's reason (the shape of the configuration screens' `notSentTo`).
  */
-export interface NotSentGroup {
-  models: string[];
-  macs: string[];
-  reason: { en: string; zh: string };
-}
 
 /**
  * Creates the task that offers a file to phones (docs/firmware.md "Upgrade"): the devices are the
@@ -66,10 +63,10 @@ export async function pushFile(
   caller: Caller,
   push: FilePush,
   request: FilePushRequest,
-): Promise<{ id: number; devices: number; notSentTo: NotSentGroup[] }> {
+): Promise<FilePushReply> {
   const deviceIds = await deps.taskService.resolveDevices(caller.scope, request.deviceIds, request.macs);
-  const rows = await deps.db.query<{ model: string; ids: string[]; macs: string[] }>(
-    `SELECT model, array_agg(id ORDER BY id) AS ids, array_agg(mac ORDER BY mac) AS macs
+  const rows = await deps.db.query<{ model: string; ids: string[] }>(
+    `SELECT model, array_agg(id ORDER BY id) AS ids
        FROM devices WHERE id = ANY($1::bigint[]) GROUP BY model ORDER BY model`,
     [deviceIds],
   );
@@ -102,7 +99,7 @@ export async function pushFile(
  */
 function splitByReach(
   driverRegistry: DriverRegistry,
-  rows: { model: string; ids: string[]; macs: string[] }[],
+  rows: { model: string; ids: string[] }[],
   kind: DownloadKind,
 ): { reached: number[]; notSentTo: NotSentGroup[] } {
   const reached: number[] = [];
@@ -117,11 +114,11 @@ function splitByReach(
     }
     const group = groups.get(reason.en) ?? {
       models: [],
-      macs: [],
+      devices: 0,
       reason: { en: reason.en, zh: reason['zh-CN'] },
     };
     group.models.push(row.model);
-    for (const mac of row.macs) group.macs.push(mac);
+    group.devices += row.ids.length;
     groups.set(reason.en, group);
   }
   return { reached, notSentTo: [...groups.values()] };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   ErrorCode,
+  type FilePushReply,
   type FirmwareModelOption,
   type FirmwareRow,
   normaliseFirmwareVersion,
@@ -9,7 +10,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { StoredUpload } from '../../http/upload.js';
-import { type FilePushRequest, type NotSentGroup, pushFile } from '../device-downloads/file-push.js';
+import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
 import { assertFlatStoredZip } from '../files/flat-zip.js';
@@ -256,11 +257,7 @@ export class FirmwareService {
    * `firmwareUpgrade`: a type 3 task offering the image to the devices (every one of their models
    * among the firmware's); success when a phone reports the version (docs/firmware.md "Upgrade").
    */
-  async upgrade(
-    caller: Caller,
-    firmwareId: number,
-    request: FilePushRequest,
-  ): Promise<{ id: number; devices: number; notSentTo: NotSentGroup[] }> {
+  async upgrade(caller: Caller, firmwareId: number, request: FilePushRequest): Promise<FilePushReply> {
     const firmware = await this.get(caller.scope, firmwareId);
     const [file] = await this.db.query<{ file_id: string }>('SELECT file_id FROM firmwares WHERE id = $1', [
       firmwareId,

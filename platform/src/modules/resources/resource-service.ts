@@ -1,8 +1,14 @@
-import { isResourceType, RESOURCE_RULES, type ResourceRow, resourcePushTaskType } from '@phonefleet/sdk';
+import {
+  type FilePushReply,
+  isResourceType,
+  RESOURCE_RULES,
+  type ResourceRow,
+  resourcePushTaskType,
+} from '@phonefleet/sdk';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import { checkExtension, fileTooLarge, type StoredUpload } from '../../http/upload.js';
-import { type FilePushRequest, type NotSentGroup, pushFile } from '../device-downloads/file-push.js';
+import { type FilePushRequest, pushFile } from '../device-downloads/file-push.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
 import type { FileStore } from '../files/file-store.js';
 import { distinct, escapeLike, isForeignKeyViolation } from '../sites/fleet-common.js';
@@ -210,11 +216,7 @@ export class ResourceService {
   }
 
   /** A type 8–13 task offering the resource to the devices; success when a phone downloads it. */
-  async push(
-    caller: Caller,
-    resourceId: number,
-    request: FilePushRequest,
-  ): Promise<{ id: number; devices: number; notSentTo: NotSentGroup[] }> {
+  async push(caller: Caller, resourceId: number, request: FilePushRequest): Promise<FilePushReply> {
     const resource = await this.record(caller.scope, resourceId);
     const type = Number(resource.type);
     if (!isResourceType(type)) throw AppError.invalid('invalidFormat', 'type');
