@@ -174,6 +174,33 @@ describe('Poly golden files', () => {
     expect(driver.parse(golden('000000000000.cfg'))).toEqual(new Map());
   });
 
+  it('names the device’s firmware URL as the master file’s application image, never in the phone’s own file', () => {
+    const firmware = 'https://console.example.com/dl/64167faabbcc/42/VVX_450-6.4.6.2453.sip.ld?a=1&b="2"';
+    const values = new Map([
+      ['account.1.register.UserName', '2001'],
+      ['maintenance.binaryUpdate.FirmwareUrl', firmware],
+    ]);
+    const master = render('VVX_450', '64167faabbcc', values, file('{mac}.cfg'));
+    expect(master).toBe(golden('64167faabbcc-firmware.cfg'));
+    expect(driver.parse(master)).toEqual(new Map([['maintenance.binaryUpdate.FirmwareUrl', firmware]]));
+    const own = render('VVX_450', '64167faabbcc', values);
+    expect(own).not.toContain('APP_FILE_PATH');
+    expect(driver.parse(own)).toEqual(new Map([['account.1.register.UserName', '2001']]));
+    // No URL, or an empty one: the phone looks for sip.ld beside the master, as before.
+    const none = render(
+      'VVX_450',
+      '64167faabbcc',
+      new Map([['maintenance.binaryUpdate.FirmwareUrl', '']]),
+      file('{mac}.cfg'),
+    );
+    expect(none).toContain('APP_FILE_PATH="sip.ld"');
+    expect(driver.parse(none)).toEqual(new Map());
+    // The catalogue's automatic-upgrade switch has no UC Software setting.
+    expect(driver.parameters.unsupported.map((item) => item.path)).toContain(
+      'maintenance.binaryUpdate.FirmwareAutoUpgradeEnable',
+    );
+  });
+
   it('reads files written by hand: settings spread over nested elements, single quotes, comments', () => {
     const text = [
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',

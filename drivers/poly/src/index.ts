@@ -15,9 +15,10 @@ const XML = 'application/xml; charset=utf-8';
 
 /**
  * Poly (Polycom) VVX desk phones on UC Software (README.md names the public documentation behind every
- * fact): the master configuration file lists the phone's own `<mac>-phonefleet.cfg`, an XML file
- * whose attributes are the settings. A phone asks for the master as `<mac>.cfg` first (its MAC in the
- * path, which its User-Agent lacks), then as `000000000000.cfg`.
+ * fact): the master configuration file names the application image (the firmware URL) and lists the
+ * phone's own `<mac>-phonefleet.cfg`, an XML file whose attributes are the settings. A phone asks for
+ * the master as `<mac>.cfg` first (its MAC in the path, which its User-Agent lacks), then as
+ * `000000000000.cfg`.
  */
 export default defineDriver({
   id: 'poly',
@@ -45,7 +46,7 @@ export default defineDriver({
   render: (values, { model, mac, file }) =>
     file.name === DEVICE_FILE
       ? renderSettings(values, map, `${model.id} ${mac}`)
-      : renderMaster(model.id, file.name.replace('{mac}', mac)),
+      : renderMaster(values, map, model.id, file.name.replace('{mac}', mac)),
   parse: (text) => parseSettings(text, map),
   sampleUserAgents: [
     {
