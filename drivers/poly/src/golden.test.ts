@@ -168,10 +168,46 @@ describe('Poly golden files', () => {
 
   it('serves the master configuration file listing the phone’s own file, with no settings', () => {
     const master = file('000000000000.cfg');
-    expect(master.models).toEqual(['VVX_150', 'VVX_250', 'VVX_350', 'VVX_450']);
+    expect(master.models).toEqual([
+      'VVX_150',
+      'VVX_250',
+      'VVX_350',
+      'VVX_450',
+      'Edge_E220',
+      'Edge_E350',
+      'Edge_E400',
+      'Edge_E450',
+    ]);
     const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
     expect(render('VVX_250', '64167faabbcc', values, master)).toBe(golden('000000000000.cfg'));
     expect(driver.parse(golden('000000000000.cfg'))).toEqual(new Map());
+  });
+
+  it('names the device’s firmware URL as the master file’s application image, never in the phone’s own file', () => {
+    const firmware = 'https://console.example.com/dl/64167faabbcc/42/VVX_450-6.4.6.2453.sip.ld?a=1&b="2"';
+    const values = new Map([
+      ['account.1.register.UserName', '2001'],
+      ['maintenance.binaryUpdate.FirmwareUrl', firmware],
+    ]);
+    const master = render('VVX_450', '64167faabbcc', values, file('{mac}.cfg'));
+    expect(master).toBe(golden('64167faabbcc-firmware.cfg'));
+    expect(driver.parse(master)).toEqual(new Map([['maintenance.binaryUpdate.FirmwareUrl', firmware]]));
+    const own = render('VVX_450', '64167faabbcc', values);
+    expect(own).not.toContain('APP_FILE_PATH');
+    expect(driver.parse(own)).toEqual(new Map([['account.1.register.UserName', '2001']]));
+    // No URL, or an empty one: the phone looks for sip.ld beside the master, as before.
+    const none = render(
+      'VVX_450',
+      '64167faabbcc',
+      new Map([['maintenance.binaryUpdate.FirmwareUrl', '']]),
+      file('{mac}.cfg'),
+    );
+    expect(none).toContain('APP_FILE_PATH="sip.ld"');
+    expect(driver.parse(none)).toEqual(new Map());
+    // The catalogue's automatic-upgrade switch has no UC Software setting.
+    expect(driver.parameters.unsupported.map((item) => item.path)).toContain(
+      'maintenance.binaryUpdate.FirmwareAutoUpgradeEnable',
+    );
   });
 
   it('reads files written by hand: settings spread over nested elements, single quotes, comments', () => {
@@ -209,7 +245,7 @@ describe('Poly golden files', () => {
     );
   });
 
-  it('identifies VVX User-Agents of the application and the updater, and no other vendor’s phone', () => {
+  it('identifies VVX and Edge E User-Agents of the application and the updater, and no other vendor’s phone', () => {
     expect(driver.identify('FileTransport PolycomVVX-VVX_450-UA/6.4.3.5018 Type/Application')).toEqual({
       model: 'VVX_450',
       firmware: '6.4.3.5018',
@@ -217,6 +253,18 @@ describe('Poly golden files', () => {
     });
     expect(driver.identify('PolycomVVX-VVX_150-UA/5.9.5.0614')?.model).toBe('VVX_150');
     expect(driver.identify('FileTransport PolycomSoundPointIP-SPIP_335-UA/4.0.15.1009')).toBeUndefined();
+    expect(driver.identify('FileTransport PolyEdge-Edge_E350-UA/8.1.2.0412 Type/Application')).toEqual({
+      model: 'Edge_E350',
+      firmware: '8.1.2.0412',
+      mac: undefined,
+    });
+    // Edge SIP User-Agents append 12 hex digits to the version: not the version, and not read as a MAC.
+    expect(driver.identify('PolyEdge-Edge_E400-UA/8.3.1.0614_f04ea4691c59')).toEqual({
+      model: 'Edge_E400',
+      firmware: '8.3.1.0614',
+      mac: undefined,
+    });
+    expect(driver.identify('PolyEdge-Edge_B30-UA/8.0.0.1')).toBeUndefined();
     expect(driver.identify('Mozilla/4.0 (compatible; snomD785-SIP 10.1.73.16)')).toBeUndefined();
   });
 

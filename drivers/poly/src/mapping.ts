@@ -1,5 +1,6 @@
 import {
   booleanAs,
+  type CompositeEntry,
   driverText,
   type MappingEntry,
   mapParameters,
@@ -10,6 +11,7 @@ import {
 } from '@phonefleet/sdk';
 
 import { blfEntry, codecPreference, dstDay, srtpMode, voicemail } from './composites.js';
+import { APP_FILE_PATH } from './format.js';
 
 /** Catalogue paths → UC Software settings (README.md "Facts" names the source of each). */
 
@@ -147,17 +149,38 @@ export const entries: MappingEntry[] = [
   { path: 'maintenance.logCollection.SyslogServer', key: 'device.syslog.serverName' },
 ];
 
-export const map = mapParameters([...entries, codecPreference, srtpMode, voicemail, dstDay, blfEntry]);
+/**
+ * The firmware URL is the master file's application image (`APP_FILE_PATH`, [AG]): the master served
+ * to the phone as `<mac>.cfg` carries it; the phone's own file cannot, so a parse of that file leaves
+ * it out (hence a composite, which the round trip lets drop what its file cannot hold).
+ */
+const firmwareUrl: CompositeEntry = {
+  paths: ['maintenance.binaryUpdate.FirmwareUrl'],
+  keys: [APP_FILE_PATH],
+  join: ([url]) => [url === '' ? undefined : url],
+  split: ([image]) => [image],
+  describe: 'in the master file (`<mac>.cfg`, `000000000000.cfg`), not the phone’s own file',
+};
+
+export const map = mapParameters([
+  ...entries,
+  codecPreference,
+  srtpMode,
+  voicemail,
+  dstDay,
+  blfEntry,
+  firmwareUrl,
+]);
 
 const { noKey, notMapped } = vendorReasons({
-  phones: driverText('Poly VVX phones', 'Poly VVX 话机'),
+  phones: driverText('Poly VVX and Edge E phones', 'Poly VVX 和 Edge E 话机'),
   driver: 'Poly',
   brand: 'Poly',
   unit: driverText('value', '值'),
 });
-const master = driverText(
-  'Poly phones read this from the master configuration file (APP_FILE_PATH), which this driver writes without the device’s values yet',
-  'Poly 话机从主配置文件（APP_FILE_PATH）读取此项，本驱动写主配置文件时尚不带设备的取值',
+const upgradeSwitch = driverText(
+  'UC Software has no switch for this: the phone installs the application image its master file names (APP_FILE_PATH) whenever it differs from the one it runs',
+  'UC Software 没有此开关：主配置文件指定的应用映像（APP_FILE_PATH）与话机正在运行的不同时，话机即安装它',
 );
 const oneSntp = driverText(
   'UC Software takes one SNTP server (tcpIpApp.sntp.address)',
@@ -197,7 +220,7 @@ const hardKeys = driverText(
  * path is supported even under a pattern here; the first pattern that matches gives the reason.
  */
 export const unsupported: UnsupportedParameter[] = [
-  { path: 'maintenance.binaryUpdate', reason: master },
+  { path: 'maintenance.binaryUpdate.FirmwareAutoUpgradeEnable', reason: upgradeSwitch },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'provision.edm', reason: noKey },

@@ -1,5 +1,7 @@
-import { answerDigestChallenge, httpGet } from '@phonefleet/sdk/testing';
+import { createHash } from 'node:crypto';
+import { answerDigestChallenge, httpGet, simulatedFirmwareImage } from '@phonefleet/sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../testing/until.js';
 import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../../testing/vendor-fleet.js';
 
 /**
@@ -19,6 +21,18 @@ const vendor = useVendorFleet({
     settings: { timeDate: { TimeZone: paramItem('TimeZone', '+05:30') } },
   },
 });
+
+/** A GET as a VVX phone sends it: its User-Agent without a MAC, from its address, answering the digest challenge. */
+async function phoneGet(url: URL, userAgent: string, address: string | undefined) {
+  const challenge = await httpGet(url, { 'User-Agent': userAgent }, address);
+  const authorization = answerDigestChallenge(
+    String(challenge.headers['www-authenticate']),
+    { username: 'acme-poly', password: 'Phones#2026' },
+    'GET',
+    url.pathname,
+  );
+  return httpGet(url, { 'User-Agent': userAgent, Authorization: authorization }, address);
+}
 
 describe('Poly phones simulated with their driver', () => {
   it('fetch the master file and their own file in UC Software XML, identified by their User-Agent', async () => {
@@ -83,5 +97,58 @@ describe('Poly phones simulated with their driver', () => {
     // A factory reset is refused: this driver declares no reset by NOTIFY.
     const reset = await api.call('POST', '/device/factoryReset', { ids });
     expect(reset.message).toBe('The device model does not support a factory reset by push');
+  }, 60_000);
+
+  it('are told the firmware’s address in the master file they ask for by MAC, download it, and prove the upgrade with the new version', async () => {
+    const { api, running, fleet, ids } = vendor();
+    const phone = fleet.phones[0];
+    if (!phone) throw new Error('no VVX_450');
+    const mac = phone.options.mac;
+    const image = simulatedFirmwareImage('6.4.6.2453', 128 * 1024);
+    const form = new FormData();
+    form.append('firmwareName', 'VVX 450 UC Software');
+    form.append('firmwareVersion', '6.4.6.2453');
+    form.append('supportModel', 'VVX_450');
+    form.append('file', new Blob([new Uint8Array(image)]), 'VVX_450.sip.ld');
+    const uploaded = await api.call<{ id: number }>('POST', '/tb-firmware/addOrEditFirmware', form);
+    expect(uploaded.code, uploaded.message).toBe(0);
+    phone.ignoreNotify();
+    const task = await api.call<{ id: number; devices: number; notSentTo: unknown[] }>(
+      'POST',
+      '/device/firmwareUpgrade',
+      { type: 1, firmwareId: uploaded.rows[0]?.id, deviceIds: [ids[0]] },
+    );
+    expect(task.code, task.message).toBe(0);
+    expect(task.rows[0]).toMatchObject({ devices: 1, notSentTo: [] });
+    const result = () =>
+      running.cradle.db.one<{ result: number }>('SELECT result FROM task_devices WHERE task_id = $1', [
+        task.rows[0]?.id,
+      ]);
+    await until(result, (row) => row?.result === 1, 10_000);
+
+    // As a real phone: the master as <mac>.cfg, its application image at the console's download URL.
+    const oldAgent = 'FileTransport PolycomVVX-VVX_450-UA/6.4.3.5018 Type/Application';
+    const master = await phoneGet(new URL(`${running.url}/prov/${mac}.cfg`), oldAgent, phone.address);
+    expect(master.status).toBe(200);
+    const offered = /APP_FILE_PATH="([^"]+)"/.exec(master.body)?.[1] ?? '';
+    expect(offered).toMatch(new RegExp(`/dl/${mac}/\\d+/VVX_450\\.sip\\.ld$`));
+    expect(phone.options.driver.parse(master.body).get('maintenance.binaryUpdate.FirmwareUrl')).toBe(offered);
+    const own = await phoneGet(new URL(`${running.url}/prov/${mac}-phonefleet.cfg`), oldAgent, phone.address);
+    expect(own.body).not.toContain('APP_FILE_PATH');
+    const download = await phoneGet(new URL(offered), oldAgent, phone.address);
+    expect([download.status, download.headers.etag]).toEqual([
+      200,
+      `"${createHash('sha256').update(image).digest('hex')}"`,
+    ]);
+    expect(download.bytes.equals(image)).toBe(true);
+
+    // Restarted on the image: its next fetch names the new version, which ends the row as a success.
+    const newAgent = 'FileTransport PolycomVVX-VVX_450-UA/6.4.6.2453 Type/Application';
+    const after = await phoneGet(new URL(`${running.url}/prov/${mac}.cfg`), newAgent, phone.address);
+    expect(after.status).toBe(200);
+    await until(result, (row) => row?.result === 2, 10_000);
+    // The upgrade is over: the master names sip.ld again, never the image for a later downgrade.
+    const done = await phoneGet(new URL(`${running.url}/prov/${mac}.cfg`), newAgent, phone.address);
+    expect(done.body).toContain('APP_FILE_PATH="sip.ld"');
   }, 60_000);
 });
