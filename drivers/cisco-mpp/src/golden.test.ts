@@ -10,7 +10,7 @@ const { driver, golden, file, render, readme } = goldenDriver(
 );
 
 describe('Cisco MPP golden files', () => {
-  it('renders two extensions, BLF line keys, VLAN, NTP, time zone and the profile rule', () => {
+  it('renders two extensions, BLF line keys, VLAN without LLDP-MED, NTP, time zone and the profile rule', () => {
     const values = new Map([
       ...lineValues(1, {
         Enable: '1',
@@ -37,6 +37,7 @@ describe('Cisco MPP golden files', () => {
       ['network.ipParameter.VLANId', '20'],
       ['network.ipParameter.DataVLANEnable', 'true'],
       ['network.ipParameter.DataVLANId', '30'],
+      ['network.lldp.LldpVlanEnable', 'false'],
       ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
       ['provision.autoProvision.ProvisionPollingTimeout', '3600'],
       ['settings.timeDate.SntpServer1', 'ntp1.example.com'],

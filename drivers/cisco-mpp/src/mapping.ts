@@ -146,6 +146,8 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'network.ipParameter.VLANId', key: 'VLAN_ID' },
   { path: 'network.ipParameter.DataVLANEnable', key: 'Enable_PC_Port_VLAN_Tagging', convert: yesNo },
   { path: 'network.ipParameter.DataVLANId', key: 'PC_Port_VLAN_ID' },
+  // One LLDP-MED switch: with it on, the voice VLAN of the switch's network policy is taken.
+  { path: 'network.lldp.LldpVlanEnable', key: 'Enable_LLDP-MED', convert: yesNo },
   // Voice > SIP, NAT Support Parameters: one keep-alive interval for the phone.
   { path: 'network.natVpn.NatKeepAliveInterval', key: 'NAT_Keep_Alive_Intvl' },
   // Provisioning: the profile rule and the resync period.
@@ -215,6 +217,14 @@ const dstByRule = driverText(
   'Cisco writes daylight saving time as a rule of start, end and saving (Daylight_Saving_Time_Rule), not by location',
   'Cisco 以起止时间和偏移的规则写入夏令时（Daylight_Saving_Time_Rule），不按地区设置',
 );
+const oneLldpSwitch = driverText(
+  'Cisco turns LLDP-MED on or off as a whole (Enable_LLDP-MED, set from “Learn VLAN by LLDP”): this announcement cannot be switched on its own',
+  'Cisco 只能整体开关 LLDP-MED（Enable_LLDP-MED，取自“通过 LLDP 获取 VLAN”）：此通告不能单独开关',
+);
+const noWeeklyResync = driverText(
+  'Cisco resyncs on a period (Resync_Periodic), not on chosen weekdays within a time window',
+  'Cisco 按周期同步（Resync_Periodic），而非在选定星期的时间段内同步',
+);
 /** A per-account catalogue setting Cisco writes once for the whole phone. */
 const phoneWide = (element: string) =>
   driverText(
@@ -247,12 +257,18 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'sipFunction.general.SIPDSCP', reason: perExtension('SIP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction.general.Audiodiffserv', reason: perExtension('RTP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction', reason: notMapped },
+  { path: 'network.lldp.LldpPowerEnable', reason: oneLldpSwitch },
+  { path: 'network.lldp.LldpInventoryEnable', reason: oneLldpSwitch },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'network.openVpn', reason: notOpenVpn },
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
   { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noFallbackRule },
+  ...['Enable', 'BeginTime', 'EndTime', 'Days'].map((part) => ({
+    path: `provision.autoProvision.ProvisionWeekly${part}`,
+    reason: noWeeklyResync,
+  })),
   // Profile credentials are written in the rule itself (`--uid`, `--pwd`).
   { path: 'provision.autoProvision.ProvisionUsername', reason: combined },
   { path: 'provision.autoProvision.ProvisionPassword', reason: combined },
