@@ -277,6 +277,10 @@ const perCodec = driverText(
   'Yealink sets codecs one by one (account.N.codec.X.enable/priority); this setting has no single Yealink key',
   'Yealink 按编解码器逐个设置，此参数没有对应的单一 Yealink 配置项',
 );
+const keepAlivePerAccount = driverText(
+  'Yealink sets the NAT keep-alive interval per account (account.N.nat.udp_update_time): set it in each account’s keep-alive period',
+  'Yealink 按账号设置 NAT 保活间隔（account.N.nat.udp_update_time）：请在各账号的保活周期中设置',
+);
 
 /**
  * What Yealink phones lack, or what this driver does not write, with the reason users see. A mapped
@@ -305,6 +309,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'network.port', reason: combined },
   { path: 'network.lldp', reason: noKey },
   { path: 'network.ipsecVpn', reason: noKey },
+  { path: 'network.natVpn.NatKeepAliveInterval', reason: keepAlivePerAccount },
   { path: 'network.natVpn', reason: notMapped },
   { path: 'network.openVpn', reason: combined },
   { path: 'network.xvpn', reason: noKey },
