@@ -59,7 +59,7 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders a static address, a negative half-hour zone, DTMF, the last key of a 7861 and the firmware rule', () => {
+  it('renders a static address, a negative half-hour zone, DTMF, TR-069, the last key of a 7861 and the firmware rule', () => {
     const values = new Map([
       ...lineValues(1, { Enable: '1', UserName: '3001', Password: 'x', ServerAddress: '10.0.0.5' }),
       ['account.1.advanced.SIPGroupDtmfMode', '2'],
@@ -71,6 +71,14 @@ describe('Cisco MPP golden files', () => {
       ['network.ipParameter.DefaultGateway', '192.0.2.1'],
       ['network.ipParameter.PrimaryDNS', '192.0.2.53'],
       ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
+      ['provision.tr069.Tr069Enable', 'true'],
+      ['provision.tr069.Tr069AcsUrl', 'https://acs.example.com:7547/cwmp'],
+      ['provision.tr069.Tr069AcsUsername', 'cpe-7861'],
+      ['provision.tr069.Tr069AcsPassword', 'acs&pass'],
+      ['provision.tr069.Tr069PeriodicInformEnable', 'true'],
+      ['provision.tr069.Tr069PeriodicInformInterval', '3600'],
+      ['provision.tr069.Tr069ConnRequestUsername', 'acs'],
+      ['provision.tr069.Tr069ConnRequestPassword', 'cr<pass>'],
       ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
       ['settings.timeDate.TimeZone', '-03:30'],
       ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/sip78xx.12-0-1MPP-1.loads'],

@@ -153,6 +153,15 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   // Provisioning: the profile rule and the resync period.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'Profile_Rule', convert: profileRule },
   resyncPeriodic,
+  // Voice > TR-069: the ACS the phone reports to, and the credentials the ACS calls back with.
+  { path: 'provision.tr069.Tr069Enable', key: 'Enable_TR-069', convert: yesNo },
+  { path: 'provision.tr069.Tr069AcsUrl', key: 'ACS_URL' },
+  { path: 'provision.tr069.Tr069AcsUsername', key: 'ACS_Username' },
+  { path: 'provision.tr069.Tr069AcsPassword', key: 'ACS_Password' },
+  { path: 'provision.tr069.Tr069PeriodicInformEnable', key: 'Periodic_Inform_Enable', convert: yesNo },
+  { path: 'provision.tr069.Tr069PeriodicInformInterval', key: 'Periodic_Inform_Interval' },
+  { path: 'provision.tr069.Tr069ConnRequestUsername', key: 'Connection_Request_Username' },
+  { path: 'provision.tr069.Tr069ConnRequestPassword', key: 'Connection_Request_Password' },
   // Line keys: the extension a key serves, its label and its function.
   { path: 'phoneKeys.programKey.{n}.Account', key: 'Extension_{n}_' },
   { path: 'phoneKeys.programKey.{n}.Label', key: 'Short_Name_{n}_' },
@@ -272,6 +281,8 @@ export const unsupported: UnsupportedParameter[] = [
   // Profile credentials are written in the rule itself (`--uid`, `--pwd`).
   { path: 'provision.autoProvision.ProvisionUsername', reason: combined },
   { path: 'provision.autoProvision.ProvisionPassword', reason: combined },
+  // Cisco's TR-069 page has no STUN settings for the ACS connection.
+  { path: 'provision.tr069', reason: noKey },
   { path: 'provision', reason: notMapped },
   ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: noKey })),
   { path: 'phoneKeys.programKey.*.Type', reason: keyFunction },
