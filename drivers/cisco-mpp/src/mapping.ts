@@ -70,6 +70,21 @@ const tlsVersion: ValueConversion = {
   domain: tlsMinimum.domain,
 };
 
+/**
+ * Cisco's NAT support is STUN on or off (`STUN_Enable`); a fixed public address (`EXT_IP`) needs no
+ * switch of its own. The catalogue's NAT mode is written `No` like Disable (and read back as
+ * Disable); ICE has no Cisco setting and is refused.
+ */
+const stunEnable: ValueConversion = {
+  toVendor(value) {
+    if (value === '2') return 'Yes';
+    if (value === '0' || value === '1') return 'No';
+    throw new Error(`Cisco has no NAT traversal mode ${JSON.stringify(value)} (ICE)`);
+  },
+  fromVendor: (value) => (value === 'Yes' ? '2' : value === 'No' ? '0' : undefined),
+  domain: ['0', '2'],
+};
+
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
 const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
 
@@ -142,12 +157,23 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'network.ipParameter.DefaultGateway', key: 'Gateway' },
   { path: 'network.ipParameter.PrimaryDNS', key: 'Primary_DNS' },
   { path: 'network.ipParameter.SecondaryDNS', key: 'Secondary_DNS' },
+  // Static DNS: the DNS set by hand only; otherwise DHCP's first, the hand-set ones after.
+  {
+    path: 'network.ipParameter.StaticDNSEnable',
+    key: 'DNS_Server_Order',
+    convert: valueMap({ true: 'Manual', false: 'DHCP,Manual' }),
+  },
   { path: 'network.ipParameter.VLANEnable', key: 'Enable_VLAN', convert: yesNo },
   { path: 'network.ipParameter.VLANId', key: 'VLAN_ID' },
   { path: 'network.ipParameter.DataVLANEnable', key: 'Enable_PC_Port_VLAN_Tagging', convert: yesNo },
   { path: 'network.ipParameter.DataVLANId', key: 'PC_Port_VLAN_ID' },
   // One LLDP-MED switch: with it on, the voice VLAN of the switch's network policy is taken.
   { path: 'network.lldp.LldpVlanEnable', key: 'Enable_LLDP-MED', convert: yesNo },
+  { path: 'network.port.PcPortEnable', key: 'PC_PORT_Enable', convert: yesNo },
+  // Voice > SIP, NAT Support Parameters.
+  { path: 'network.natVpn.NatTraversalMode', key: 'STUN_Enable', convert: stunEnable },
+  { path: 'network.natVpn.NatStunServer', key: 'STUN_Server' },
+  { path: 'network.natVpn.NatPublicIp', key: 'EXT_IP' },
   // Voice > SIP, NAT Support Parameters: one keep-alive interval for the phone.
   { path: 'network.natVpn.NatKeepAliveInterval', key: 'NAT_Keep_Alive_Intvl' },
   // Provisioning: the profile rule and the resync period.
@@ -230,6 +256,10 @@ const oneLldpSwitch = driverText(
   'Cisco turns LLDP-MED on or off as a whole (Enable_LLDP-MED, set from “Learn VLAN by LLDP”): this announcement cannot be switched on its own',
   'Cisco 只能整体开关 LLDP-MED（Enable_LLDP-MED，取自“通过 LLDP 获取 VLAN”）：此通告不能单独开关',
 );
+const stunServerOnly = driverText(
+  'Cisco names the STUN server by address only (STUN_Server), without a port',
+  'Cisco 仅以地址指定 STUN 服务器（STUN_Server），不含端口',
+);
 const noWeeklyResync = driverText(
   'Cisco resyncs on a period (Resync_Periodic), not on chosen weekdays within a time window',
   'Cisco 按周期同步（Resync_Periodic），而非在选定星期的时间段内同步',
@@ -268,6 +298,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.lldp.LldpPowerEnable', reason: oneLldpSwitch },
   { path: 'network.lldp.LldpInventoryEnable', reason: oneLldpSwitch },
+  { path: 'network.natVpn.NatStunPort', reason: stunServerOnly },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'network.openVpn', reason: notOpenVpn },
