@@ -70,6 +70,7 @@ describe('Cisco MPP golden files', () => {
       ['network.ipParameter.SubnetMask', '255.255.255.0'],
       ['network.ipParameter.DefaultGateway', '192.0.2.1'],
       ['network.ipParameter.PrimaryDNS', '192.0.2.53'],
+      ['sipFunction.general.SIPPeerFilterEnable', 'true'],
       ['network.ipParameter.StaticDNSEnable', 'true'],
       ['network.port.PcPortEnable', 'false'],
       ['network.natVpn.NatTraversalMode', '2'],

@@ -146,6 +146,8 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'sipFunction.general.SIPMaxCall', key: 'Call_Appearances_Per_Line' },
   { path: 'sipFunction.general.SIPLocalConfEnable', key: 'Conference_Serv', convert: yesNo },
   { path: 'sipFunction.general.SIPSslVersion', key: 'TLS_Client_Min_Version', convert: tlsVersion },
+  // Voice > System: Yes drops SIP requests that come from no configured proxy (in-dialog ones excepted).
+  { path: 'sipFunction.general.SIPPeerFilterEnable', key: 'Block_Nonproxy_SIP', convert: yesNo },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
