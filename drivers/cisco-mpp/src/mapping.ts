@@ -263,8 +263,8 @@ const stunServerOnly = driverText(
   'Cisco 仅以地址指定 STUN 服务器（STUN_Server），不含端口',
 );
 const noWeeklyResync = driverText(
-  'Cisco resyncs on a period (Resync_Periodic), not on chosen weekdays within a time window',
-  'Cisco 按周期同步（Resync_Periodic），而非在选定星期的时间段内同步',
+  'Cisco resyncs on a period (Resync_Periodic) or daily at one time (Resync_At__HHmm_), not on chosen weekdays within a time window',
+  'Cisco 按周期（Resync_Periodic）或每天固定时间（Resync_At__HHmm_）同步，而非在选定星期的时间段内同步',
 );
 /** A per-account catalogue setting Cisco writes once for the whole phone. */
 const phoneWide = (element: string) =>
