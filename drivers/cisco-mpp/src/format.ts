@@ -2,9 +2,10 @@ import { escapeXml, type ParameterMap, readXml, type VendorValue } from '@phonef
 
 /**
  * Cisco multiplatform profiles: `<flat-profile>` holding one element per setting, named after the
- * field (`<Proxy_1_>pbx.example.com</Proxy_1_>`). The map's vendor keys are the element names.
+ * field (`<Proxy_1_>pbx.example.com</Proxy_1_>`). The map's vendor keys are the element names; a
+ * hyphen in the field's name stays (`<Enable_LLDP-MED>`).
  */
-const ELEMENT = /^[A-Za-z][A-Za-z0-9_]*$/;
+const ELEMENT = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /**

@@ -10,7 +10,7 @@ const { driver, golden, file, render, readme } = goldenDriver(
 );
 
 describe('Cisco MPP golden files', () => {
-  it('renders two extensions, BLF line keys, VLAN, NTP, time zone and the profile rule', () => {
+  it('renders two extensions, BLF line keys, VLAN without LLDP-MED, NTP, time zone and the profile rule', () => {
     const values = new Map([
       ...lineValues(1, {
         Enable: '1',
@@ -37,6 +37,7 @@ describe('Cisco MPP golden files', () => {
       ['network.ipParameter.VLANId', '20'],
       ['network.ipParameter.DataVLANEnable', 'true'],
       ['network.ipParameter.DataVLANId', '30'],
+      ['network.lldp.LldpVlanEnable', 'false'],
       ['provision.autoProvision.ProvisionUrl', 'https://console.example.com/prov'],
       ['provision.autoProvision.ProvisionPollingTimeout', '3600'],
       ['settings.timeDate.SntpServer1', 'ntp1.example.com'],
@@ -58,7 +59,7 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders a static address, a negative half-hour zone, DTMF, the last key of a 7861 and the firmware rule', () => {
+  it('renders a static address with its own DNS, STUN, no PC port, a negative half-hour zone, DTMF, TR-069, the last key of a 7861 and the firmware rule', () => {
     const values = new Map([
       ...lineValues(1, { Enable: '1', UserName: '3001', Password: 'x', ServerAddress: '10.0.0.5' }),
       ['account.1.advanced.SIPGroupDtmfMode', '2'],
@@ -69,7 +70,21 @@ describe('Cisco MPP golden files', () => {
       ['network.ipParameter.SubnetMask', '255.255.255.0'],
       ['network.ipParameter.DefaultGateway', '192.0.2.1'],
       ['network.ipParameter.PrimaryDNS', '192.0.2.53'],
+      ['sipFunction.general.SIPPeerFilterEnable', 'true'],
+      ['network.ipParameter.StaticDNSEnable', 'true'],
+      ['network.port.PcPortEnable', 'false'],
+      ['network.natVpn.NatTraversalMode', '2'],
+      ['network.natVpn.NatStunServer', 'stun.example.com'],
+      ['network.natVpn.NatPublicIp', '203.0.113.7'],
       ['provision.autoProvision.ProvisionUrl', 'http://192.0.2.10:8080/prov'],
+      ['provision.tr069.Tr069Enable', 'true'],
+      ['provision.tr069.Tr069AcsUrl', 'https://acs.example.com:7547/cwmp'],
+      ['provision.tr069.Tr069AcsUsername', 'cpe-7861'],
+      ['provision.tr069.Tr069AcsPassword', 'acs&pass'],
+      ['provision.tr069.Tr069PeriodicInformEnable', 'true'],
+      ['provision.tr069.Tr069PeriodicInformInterval', '3600'],
+      ['provision.tr069.Tr069ConnRequestUsername', 'acs'],
+      ['provision.tr069.Tr069ConnRequestPassword', 'cr<pass>'],
       ['settings.timeDate.SntpServer1', 'pool.ntp.org'],
       ['settings.timeDate.TimeZone', '-03:30'],
       ['maintenance.binaryUpdate.FirmwareUrl', 'http://192.0.2.10:8080/dl/fw/sip78xx.12-0-1MPP-1.loads'],
@@ -334,6 +349,14 @@ describe('Cisco MPP golden files', () => {
     ).toThrow('line 2: Date_Format: unexpected value "year/month"');
   });
 
+  it('writes the NAT mode as STUN on or off and refuses ICE, which Cisco lacks', () => {
+    const nat = (mode: string) =>
+      render('CP-8841', '00562b043615', new Map([['network.natVpn.NatTraversalMode', mode]]));
+    expect(nat('1')).toContain('<STUN_Enable>No</STUN_Enable>');
+    expect(driver.parse(nat('0'))).toEqual(new Map([['network.natVpn.NatTraversalMode', '0']]));
+    expect(() => nat('3')).toThrow('Cisco has no NAT traversal mode "3" (ICE)');
+  });
+
   it('identifies MPP User-Agents of several firmware generations, and no other phone', () => {
     expect(driver.identify('Cisco-CP-8841-3PCC/11.3.7 (00562b043615)')).toEqual({
       model: 'CP-8841',
@@ -351,7 +374,7 @@ describe('Cisco MPP golden files', () => {
   });
 
   it('fails the conformance kit when a catalogue parameter is neither mapped nor declared unsupported', () => {
-    expect(coverageWithout(ciscoPackage, 'network')).toThrow(/network\.ipParameter\.StaticDNSEnable/);
+    expect(coverageWithout(ciscoPackage, 'network')).toThrow(/network\.ipParameter\.DHCPUserClassEnable/);
   });
 
   it('has the mapping table its code generates in its README (npm run driver-tables)', () => {

@@ -70,6 +70,21 @@ const tlsVersion: ValueConversion = {
   domain: tlsMinimum.domain,
 };
 
+/**
+ * Cisco's NAT support is STUN on or off (`STUN_Enable`); a fixed public address (`EXT_IP`) needs no
+ * switch of its own. The catalogue's NAT mode is written `No` like Disable (and read back as
+ * Disable); ICE has no Cisco setting and is refused.
+ */
+const stunEnable: ValueConversion = {
+  toVendor(value) {
+    if (value === '2') return 'Yes';
+    if (value === '0' || value === '1') return 'No';
+    throw new Error(`Cisco has no NAT traversal mode ${JSON.stringify(value)} (ICE)`);
+  },
+  fromVendor: (value) => (value === 'Yes' ? '2' : value === 'No' ? '0' : undefined),
+  domain: ['0', '2'],
+};
+
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
 const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
 
@@ -131,6 +146,8 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'sipFunction.general.SIPMaxCall', key: 'Call_Appearances_Per_Line' },
   { path: 'sipFunction.general.SIPLocalConfEnable', key: 'Conference_Serv', convert: yesNo },
   { path: 'sipFunction.general.SIPSslVersion', key: 'TLS_Client_Min_Version', convert: tlsVersion },
+  // Voice > System: Yes drops SIP requests that come from no configured proxy (in-dialog ones excepted).
+  { path: 'sipFunction.general.SIPPeerFilterEnable', key: 'Block_Nonproxy_SIP', convert: yesNo },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
@@ -142,15 +159,37 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   { path: 'network.ipParameter.DefaultGateway', key: 'Gateway' },
   { path: 'network.ipParameter.PrimaryDNS', key: 'Primary_DNS' },
   { path: 'network.ipParameter.SecondaryDNS', key: 'Secondary_DNS' },
+  // Static DNS: the DNS set by hand only; otherwise DHCP's first, the hand-set ones after.
+  {
+    path: 'network.ipParameter.StaticDNSEnable',
+    key: 'DNS_Server_Order',
+    convert: valueMap({ true: 'Manual', false: 'DHCP,Manual' }),
+  },
   { path: 'network.ipParameter.VLANEnable', key: 'Enable_VLAN', convert: yesNo },
   { path: 'network.ipParameter.VLANId', key: 'VLAN_ID' },
   { path: 'network.ipParameter.DataVLANEnable', key: 'Enable_PC_Port_VLAN_Tagging', convert: yesNo },
   { path: 'network.ipParameter.DataVLANId', key: 'PC_Port_VLAN_ID' },
+  // One LLDP-MED switch: with it on, the voice VLAN of the switch's network policy is taken.
+  { path: 'network.lldp.LldpVlanEnable', key: 'Enable_LLDP-MED', convert: yesNo },
+  { path: 'network.port.PcPortEnable', key: 'PC_PORT_Enable', convert: yesNo },
+  // Voice > SIP, NAT Support Parameters.
+  { path: 'network.natVpn.NatTraversalMode', key: 'STUN_Enable', convert: stunEnable },
+  { path: 'network.natVpn.NatStunServer', key: 'STUN_Server' },
+  { path: 'network.natVpn.NatPublicIp', key: 'EXT_IP' },
   // Voice > SIP, NAT Support Parameters: one keep-alive interval for the phone.
   { path: 'network.natVpn.NatKeepAliveInterval', key: 'NAT_Keep_Alive_Intvl' },
   // Provisioning: the profile rule and the resync period.
   { path: 'provision.autoProvision.ProvisionUrl', key: 'Profile_Rule', convert: profileRule },
   resyncPeriodic,
+  // Voice > TR-069: the ACS the phone reports to, and the credentials the ACS calls back with.
+  { path: 'provision.tr069.Tr069Enable', key: 'Enable_TR-069', convert: yesNo },
+  { path: 'provision.tr069.Tr069AcsUrl', key: 'ACS_URL' },
+  { path: 'provision.tr069.Tr069AcsUsername', key: 'ACS_Username' },
+  { path: 'provision.tr069.Tr069AcsPassword', key: 'ACS_Password' },
+  { path: 'provision.tr069.Tr069PeriodicInformEnable', key: 'Periodic_Inform_Enable', convert: yesNo },
+  { path: 'provision.tr069.Tr069PeriodicInformInterval', key: 'Periodic_Inform_Interval' },
+  { path: 'provision.tr069.Tr069ConnRequestUsername', key: 'Connection_Request_Username' },
+  { path: 'provision.tr069.Tr069ConnRequestPassword', key: 'Connection_Request_Password' },
   // Line keys: the extension a key serves, its label and its function.
   { path: 'phoneKeys.programKey.{n}.Account', key: 'Extension_{n}_' },
   { path: 'phoneKeys.programKey.{n}.Label', key: 'Short_Name_{n}_' },
@@ -215,6 +254,18 @@ const dstByRule = driverText(
   'Cisco writes daylight saving time as a rule of start, end and saving (Daylight_Saving_Time_Rule), not by location',
   'Cisco 以起止时间和偏移的规则写入夏令时（Daylight_Saving_Time_Rule），不按地区设置',
 );
+const oneLldpSwitch = driverText(
+  'Cisco turns LLDP-MED on or off as a whole (Enable_LLDP-MED, set from “Learn VLAN by LLDP”): this announcement cannot be switched on its own',
+  'Cisco 只能整体开关 LLDP-MED（Enable_LLDP-MED，取自“通过 LLDP 获取 VLAN”）：此通告不能单独开关',
+);
+const stunServerOnly = driverText(
+  'Cisco names the STUN server by address only (STUN_Server), without a port',
+  'Cisco 仅以地址指定 STUN 服务器（STUN_Server），不含端口',
+);
+const noWeeklyResync = driverText(
+  'Cisco resyncs on a period (Resync_Periodic) or daily at one time (Resync_At__HHmm_), not on chosen weekdays within a time window',
+  'Cisco 按周期（Resync_Periodic）或每天固定时间（Resync_At__HHmm_）同步，而非在选定星期的时间段内同步',
+);
 /** A per-account catalogue setting Cisco writes once for the whole phone. */
 const phoneWide = (element: string) =>
   driverText(
@@ -247,15 +298,24 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'sipFunction.general.SIPDSCP', reason: perExtension('SIP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction.general.Audiodiffserv', reason: perExtension('RTP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction', reason: notMapped },
+  { path: 'network.lldp.LldpPowerEnable', reason: oneLldpSwitch },
+  { path: 'network.lldp.LldpInventoryEnable', reason: oneLldpSwitch },
+  { path: 'network.natVpn.NatStunPort', reason: stunServerOnly },
   { path: 'network.ipsecVpn', reason: noKey },
   { path: 'network.xvpn', reason: noKey },
   { path: 'network.openVpn', reason: notOpenVpn },
   { path: 'network', reason: notMapped },
   { path: 'provision.edm', reason: noKey },
   { path: 'provision.autoProvision.ProvisionBackupUrl', reason: noFallbackRule },
+  ...['Enable', 'BeginTime', 'EndTime', 'Days'].map((part) => ({
+    path: `provision.autoProvision.ProvisionWeekly${part}`,
+    reason: noWeeklyResync,
+  })),
   // Profile credentials are written in the rule itself (`--uid`, `--pwd`).
   { path: 'provision.autoProvision.ProvisionUsername', reason: combined },
   { path: 'provision.autoProvision.ProvisionPassword', reason: combined },
+  // Cisco's TR-069 page has no STUN settings for the ACS connection.
+  { path: 'provision.tr069', reason: noKey },
   { path: 'provision', reason: notMapped },
   ...fixedKeyNames.map((name) => ({ path: `phoneKeys.programKey.${name}`, reason: noKey })),
   { path: 'phoneKeys.programKey.*.Type', reason: keyFunction },

@@ -91,10 +91,11 @@ describe('Yealink golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders trusted-server filtering, local conference, a static NAT address and the polling period', () => {
+  it('renders trusted-server filtering, local conference, calls per line key, a static NAT address and the polling period', () => {
     const values = new Map([
       ['sipFunction.general.SIPPeerFilterEnable', 'true'],
       ['sipFunction.general.SIPLocalConfEnable', 'false'],
+      ['sipFunction.general.SIPMaxCall', '3'],
       ['network.natVpn.NatPublicIp', '198.51.100.7'],
       ['provision.autoProvision.ProvisionPollingEnable', 'true'],
       ['provision.autoProvision.ProvisionPollingTimeout', '86400'],

@@ -153,6 +153,8 @@ export const entries: MappingEntry[] = [
   { path: 'sipFunction.general.SIPRfc2543HoldEnable', key: 'sip.rfc2543_hold', convert: on },
   { path: 'sipFunction.general.SIPPeerFilterEnable', key: 'sip.trust_ctrl', convert: on },
   { path: 'sipFunction.general.SIPLocalConfEnable', key: 'features.conference.local.enable', convert: on },
+  // Concurrent calls per line key, for every line (0 would be no limit; the catalogue's 1–5 are kept).
+  { path: 'sipFunction.general.SIPMaxCall', key: 'phone_setting.call_appearance.calls_per_linekey' },
   // Network.
   {
     path: 'network.ipParameter.DHCPMode',
@@ -277,6 +279,14 @@ const perCodec = driverText(
   'Yealink sets codecs one by one (account.N.codec.X.enable/priority); this setting has no single Yealink key',
   'Yealink 按编解码器逐个设置，此参数没有对应的单一 Yealink 配置项',
 );
+const retryPerAccount = driverText(
+  'Yealink sets the registration retry interval per account (account.N.reg_fail_retry_interval), not once for the phone',
+  'Yealink 按账号设置注册失败重试间隔（account.N.reg_fail_retry_interval），而非整部话机设置一次',
+);
+const keepAlivePerAccount = driverText(
+  'Yealink sets the NAT keep-alive interval per account (account.N.nat.udp_update_time): set it in each account’s keep-alive period',
+  'Yealink 按账号设置 NAT 保活间隔（account.N.nat.udp_update_time）：请在各账号的保活周期中设置',
+);
 
 /**
  * What Yealink phones lack, or what this driver does not write, with the reason users see. A mapped
@@ -300,11 +310,13 @@ export const unsupported: UnsupportedParameter[] = [
     'SIPTlsAnticipationEnable',
     'FailoverSubscribeExpire',
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
+  { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter', reason: notMapped },
   { path: 'network.port', reason: combined },
   { path: 'network.lldp', reason: noKey },
   { path: 'network.ipsecVpn', reason: noKey },
+  { path: 'network.natVpn.NatKeepAliveInterval', reason: keepAlivePerAccount },
   { path: 'network.natVpn', reason: notMapped },
   { path: 'network.openVpn', reason: combined },
   { path: 'network.xvpn', reason: noKey },
