@@ -30,6 +30,8 @@ describe('system log: what the browser changed is in the log, once (browser)', (
   let strategyId = 0;
   let before = 0;
   const calls: BrowserCall[] = [];
+  /** Each call's answer code is read from its body after the response event: awaited before judging. */
+  const answersRead: Promise<void>[] = [];
 
   beforeAll(async () => {
     assertBuilt();
@@ -60,7 +62,7 @@ describe('system log: what the browser changed is in the log, once (browser)', (
       acceptDownloads: true,
     });
     page = await context.newPage();
-    page.on('response', async (response) => {
+    page.on('response', (response) => {
       const url = new URL(response.url());
       const method = response.request().method();
       if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/live/') || method === 'GET')
@@ -68,7 +70,14 @@ describe('system log: what the browser changed is in the log, once (browser)', (
       const call: BrowserCall = { method, path: url.pathname.slice('/api'.length), code: undefined };
       calls.push(call);
       if ((response.headers()['content-type'] ?? '').startsWith('application/json'))
-        call.code = ((await response.json().catch(() => ({}))) as { code?: number }).code;
+        answersRead.push(
+          response
+            .json()
+            .catch(() => ({}))
+            .then((body) => {
+              call.code = (body as { code?: number }).code;
+            }),
+        );
     });
     await page.goto(`${running.url}/login`);
   });
@@ -122,6 +131,9 @@ describe('system log: what the browser changed is in the log, once (browser)', (
     await pickFromDropdown(page, 'user-menu', 'Log out');
     await page.waitForURL((url) => url.pathname.startsWith('/login'));
     await running.cradle.operationLogWriter.flush();
+    // The sign-out's answer may still be on its way to this process when the page is at /login.
+    await expect.poll(() => calls.some((call) => call.path === '/user/logout')).toBe(true);
+    await Promise.all(answersRead);
 
     const changing = calls.filter(
       (call) =>
