@@ -416,6 +416,7 @@ describe('SIP accounts and lines', () => {
       '/tb-sip-account/import',
       form,
     );
+    expect(reply.code, `${reply.message} ${reply.messageExt ?? ''}`).toBe(0);
     expect(reply.rows).toEqual([
       { row: 4, userName: '2001', reason: 'Duplicate account' },
       { row: 5, userName: '1001', reason: 'Duplicate account' },
