@@ -77,6 +77,12 @@ export interface ParameterMap {
   entryFor(path: string): MappingEntry | CompositeEntry | undefined;
 }
 
+/** Catalogue times of day are `H:mm`; vendors that write `hh:mm` (a two-digit hour) take this. */
+export const twoDigitHourClock: ValueConversion = {
+  toVendor: (value) => value.replace(/^(\d):/, '0$1:'),
+  fromVendor: (value) => (/^\d{2}:\d{2}$/.test(value) ? value.replace(/^0(\d):/, '$1:') : undefined),
+};
+
 /** Booleans written as the vendor's two words (`'1'`/`'0'` by default). */
 export function booleanAs(on = '1', off = '0'): ValueConversion {
   return {

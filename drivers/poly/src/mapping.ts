@@ -4,6 +4,7 @@ import {
   driverText,
   type MappingEntry,
   mapParameters,
+  twoDigitHourClock,
   type UnsupportedParameter,
   type ValueConversion,
   valueMap,
@@ -55,12 +56,6 @@ const dstEdge = (edge: 'Start' | 'End', vendor: 'start' | 'stop'): MappingEntry[
   },
   { path: `settings.timeDate.DST${edge}Hour`, key: `tcpIpApp.sntp.daylightSavings.${vendor}.time` },
 ];
-
-/** Catalogue times are `H:mm`; UC Software's polling times are on the 24-hour clock as `hh:mm`. */
-const clock: ValueConversion = {
-  toVendor: (value) => value.replace(/^(\d):/, '0$1:'),
-  fromVendor: (value) => (/^\d{2}:\d{2}$/.test(value) ? value.replace(/^0(\d):/, '$1:') : undefined),
-};
 
 const line = (path: string, setting: string, convert?: ValueConversion): MappingEntry => ({
   path: `account.{n}.${path}`,
@@ -133,11 +128,15 @@ export const entries: MappingEntry[] = [
     key: 'prov.polling.mode',
     convert: valueMap({ true: 'random', false: 'rel' }),
   },
-  { path: 'provision.autoProvision.ProvisionWeeklyBeginTime', key: 'prov.polling.time', convert: clock },
+  {
+    path: 'provision.autoProvision.ProvisionWeeklyBeginTime',
+    key: 'prov.polling.time',
+    convert: twoDigitHourClock,
+  },
   {
     path: 'provision.autoProvision.ProvisionWeeklyEndTime',
     key: 'prov.polling.timeRandomEnd',
-    convert: clock,
+    convert: twoDigitHourClock,
   },
   { path: 'settings.timeDate.SntpServer1', key: 'tcpIpApp.sntp.address' },
   { path: 'settings.timeDate.SntpRefreshPeriod', key: 'tcpIpApp.sntp.resyncPeriod' },

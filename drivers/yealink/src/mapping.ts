@@ -3,6 +3,7 @@ import {
   driverText,
   type MappingEntry,
   mapParameters,
+  twoDigitHourClock,
   type UnsupportedParameter,
   type ValueConversion,
   valueMap,
@@ -64,12 +65,6 @@ const timeZone: ValueConversion = {
     if (!match) return undefined;
     return `${match[1]}${match[2]?.padStart(2, '0')}:${match[3] ?? '00'}`;
   },
-};
-
-/** Catalogue times are `H:mm`; Yealink's weekly window is `HH:MM`. */
-const clock: ValueConversion = {
-  toVendor: (value) => value.replace(/^(\d):/, '0$1:'),
-  fromVendor: (value) => (/^\d{2}:\d{2}$/.test(value) ? value.replace(/^0(\d):/, '$1:') : undefined),
 };
 
 /**
@@ -209,12 +204,12 @@ export const entries: MappingEntry[] = [
   {
     path: 'provision.autoProvision.ProvisionWeeklyBeginTime',
     key: 'static.auto_provision.weekly.begin_time',
-    convert: clock,
+    convert: twoDigitHourClock,
   },
   {
     path: 'provision.autoProvision.ProvisionWeeklyEndTime',
     key: 'static.auto_provision.weekly.end_time',
-    convert: clock,
+    convert: twoDigitHourClock,
   },
   { path: 'provision.autoProvision.ProvisionWeeklyDays', key: 'static.auto_provision.weekly.dayofweek' },
   { path: 'provision.tr069.Tr069Enable', key: 'static.managementserver.enable', convert: on },
