@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DeviceStatus } from '@phonefleet/sdk';
 import { SimulatedPhone } from '@phonefleet/sdk/testing';
 import type { RunningConsole } from '../platform/src/app.js';
 import { postgresCpuMs } from './postgres-cpu.js';
@@ -19,10 +20,14 @@ const WARM_UP_DEVICES = 5_000;
 
 /**
  * 100,000 devices over 1 enterprise, 110 sites (10 parents with 10 children each), 6 models,
- * 200 groups, with layered values on every level; all set-based SQL.
+ * 200 groups, with layered values on every level; all set-based SQL. The phones are in service
+ * (online, last fetch an hour ago) as a console serving for hours sees them, unless `firstContact`:
+ * then each one's first fetch also turns it online (bench/prov-pg-cost.ts measures both).
  */
-export async function seed(running: RunningConsole): Promise<void> {
+export async function seed(running: RunningConsole, firstContact = false): Promise<void> {
   const { db } = running.cradle;
+  const status = firstContact ? DeviceStatus.offline : DeviceStatus.online;
+  const lastFetch = firstContact ? 'NULL' : "now() - interval '1 hour'";
   const sql = `
     INSERT INTO orgs (id, type, name, parent_id, path, prov_username, prov_ha1)
       VALUES (1000, 'enterprise', 'Bench', 1, '/1/1000/', 'bench', md5('bench:phonefleet:Bench#2026'));
@@ -31,9 +36,9 @@ export async function seed(running: RunningConsole): Promise<void> {
     INSERT INTO sites (id, org_id, name, parent_id, path)
       SELECT 20000 + p * 100 + c, 1000, 'Site ' || p || '-' || c, 10000 + p, '/' || (10000 + p) || '/' || (20000 + p * 100 + c) || '/'
         FROM generate_series(1, 10) p, generate_series(1, 10) c;
-    INSERT INTO devices (org_id, site_id, mac, model, device_name)
+    INSERT INTO devices (org_id, site_id, mac, model, device_name, status, last_fetch_at)
       SELECT 1000, 20000 + (i % 10 + 1) * 100 + (i / 10 % 10 + 1), lpad(to_hex(i), 12, '0'),
-             (ARRAY['H2', 'H2P', 'H2P', 'H2'])[i % 4 + 1], 'Phone ' || i
+             (ARRAY['H2', 'H2P', 'H2P', 'H2'])[i % 4 + 1], 'Phone ' || i, ${status}, ${lastFetch}
         FROM generate_series(1, ${DEVICES + WARM_UP_DEVICES}) i;
     INSERT INTO model_templates (org_id, site_id, name, model)
       SELECT 1000, s.id, m || ' ' || s.name, m FROM sites s, unnest(ARRAY['H2', 'H2P']) m WHERE s.org_id = 1000 AND s.parent_id IS NOT NULL;
@@ -80,14 +85,14 @@ interface LoadPhones {
   user: { username: string; password: string };
   fleet?: Partial<PhoneTemplates>;
 }
-const seedPhones: LoadPhones = { count: DEVICES, user: { username: 'bench', password: 'Bench#2026' } };
-const warmUpPhones: LoadPhones = {
+export const seedPhones: LoadPhones = { count: DEVICES, user: { username: 'bench', password: 'Bench#2026' } };
+export const warmUpPhones: LoadPhones = {
   ...seedPhones,
   count: WARM_UP_DEVICES,
   fleet: { firstMac: DEVICES + 1 },
 };
 
-async function load(
+export async function load(
   url: string,
   mode: 'cold' | 'warm',
   phones: LoadPhones = seedPhones,
@@ -108,7 +113,7 @@ async function load(
 }
 
 /** The load, with the CPU the console (this process) and PostgreSQL spent per request. */
-async function loadWithCpu(
+export async function loadWithCpu(
   running: RunningConsole,
   url: string,
   phones: LoadPhones = seedPhones,

@@ -196,7 +196,7 @@ export class DeviceEventService {
       const rows = await this.db.query<{ device_id: string; org_id: string }>(
         `WITH gone AS (
            UPDATE devices d SET status = ${DeviceStatus.offline}
-            WHERE d.status <> ${DeviceStatus.offline} AND coalesce(greatest(d.last_fetch_at, d.last_seen_at), d.created_at) < $1
+            WHERE d.status IN (${DeviceStatus.online}, ${DeviceStatus.abnormal}) AND coalesce(greatest(d.last_fetch_at, d.last_seen_at), d.created_at) < $1
            RETURNING d.id, d.org_id)
          INSERT INTO device_events (org_id, device_id, event, created_at)
          SELECT org_id, id, 'offline', $2 FROM gone

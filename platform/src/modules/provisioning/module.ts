@@ -3,6 +3,7 @@ import { configChangeNotifications } from './migrations/0003-config-change-notif
 import { unknownDeviceRollup } from './migrations/0011-unknown-device-rollup.js';
 import { unknownDeviceSightings } from './migrations/0016-unknown-device-sightings.js';
 import { organisationChangeNotifications } from './migrations/0020-organisation-change-notifications.js';
+import { hotFetchRecords } from './migrations/0038-hot-fetch-records.js';
 import { ProvisioningService } from './provisioning-service.js';
 import { provisioningDeviceRoutes } from './routes.js';
 
@@ -17,5 +18,6 @@ export const provisioningModule = defineModule({
     unknownDeviceRollup,
     unknownDeviceSightings,
     organisationChangeNotifications,
+    hotFetchRecords,
   ],
 });

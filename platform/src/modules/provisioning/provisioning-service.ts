@@ -44,7 +44,7 @@ interface DeviceRow extends GateRow {
 }
 
 /** One round trip per fetch: the device, what the gate judges it by, and its layers. */
-const DEVICE_SQL = `${layersQuery('dv.mac = $1')}
+export const DEVICE_SQL = `${layersQuery('dv.mac = $1')}
   SELECT d.id, d.org_id, d.model, ${gateColumns('d')},
          (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed)
                           ORDER BY rank, depth) FROM layers) AS layers,

@@ -107,6 +107,20 @@ describe('provisioning without credentials configured', () => {
     ]);
     expect(row).toEqual({ reported_firmware: '2.14.9.1', last_fetch_ip: '127.0.0.1', status: 1 });
   });
+
+  it('writes fetch records as HOT updates: no index of devices reads what a fetch or an event writes', async () => {
+    const indexes = await running.cradle.db.query<{ name: string }>(
+      `SELECT indexrelid::regclass::text AS name FROM pg_index
+        WHERE indrelid = 'devices'::regclass
+          AND pg_get_indexdef(indexrelid) ~ '(last_fetch_at|last_fetch_ip|reported_model|reported_firmware|last_seen_at)'`,
+    );
+    expect(indexes).toEqual([]);
+    const table = await running.cradle.db.one<{ reloptions: string[] }>(
+      `SELECT reloptions FROM pg_class WHERE oid = 'devices'::regclass`,
+    );
+    // Room on each page for the next version of its rows.
+    expect(table?.reloptions).toContain('fillfactor=85');
+  });
 });
 
 describe('a frozen organisation', () => {
