@@ -9,9 +9,15 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DeviceStatus } from '@phonefleet/sdk';
 import pino from 'pino';
 import { type RunningConsole, startConsole } from '../platform/src/app.js';
+import { layersQuery } from '../platform/src/modules/configuration/configuration-service.js';
+import { pendingDownloadsSql } from '../platform/src/modules/device-downloads/download-sql.js';
+import { gateColumns } from '../platform/src/modules/device-gate/device-gate.js';
 import { DEVICE_SQL } from '../platform/src/modules/provisioning/provisioning-service.js';
+import { boundLinesSql } from '../platform/src/modules/sip/binding-sql.js';
+import { postgresCpuMs } from './postgres-cpu.js';
 import { load, loadWithCpu, seed, warmUpPhones } from './provisioning.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'phonefleet-prov-pg-'));
@@ -83,6 +89,44 @@ for (const run of [1, 2]) {
       `  ${String(row.plan_us).padStart(7)} plan ${String(row.exec_us).padStart(7)} exec µs/fetch  calls ${row.calls} rows ${row.rows}  ${row.query}\n`,
     );
 }
+// The lookup's parts, each prepared and run alone for 3,000 phones one after another: PostgreSQL's
+// CPU per call, the bare round trip first.
+const device = `${layersQuery('dv.mac = $1')} SELECT d.id, $2::inet AS ip`;
+const parts: Record<string, string> = {
+  'round trip (SELECT $1, $2)': 'SELECT $1::text AS mac, $2::inet AS ip',
+  'device, organisation, site': `${device} FROM d`,
+  '+ gate columns': `${device}, ${gateColumns('d')} FROM d`,
+  '+ layers': `${device}, (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed) ORDER BY rank, depth) FROM layers) AS layers FROM d`,
+  '+ lines and downloads': `${device}, ${boundLinesSql('d.id')} AS lines, ${pendingDownloadsSql('d.id')} AS downloads FROM d`,
+  'whole lookup (DEVICE_SQL)': DEVICE_SQL,
+};
+for (const [name, sql] of Object.entries(parts)) {
+  const macs = Array.from({ length: 3000 }, (_v, i) => (20_000 + i * 7).toString(16).padStart(12, '0'));
+  for (const mac of macs.slice(0, 10)) await db.prepared(name, sql, [mac, '127.0.0.1']);
+  const before = await postgresCpuMs(running);
+  for (const mac of macs) await db.prepared(name, sql, [mac, '127.0.0.1']);
+  const after = await postgresCpuMs(running);
+  if (before !== undefined && after !== undefined)
+    process.stdout.write(
+      `lookup part ${name}: ${Math.round(((after - before) * 1000) / macs.length)} µs per call\n`,
+    );
+}
+// The fetch record's UPDATE alone (the flush's first statement), 5 batches of 1,000 devices that no
+// run fetched, one after another: PostgreSQL's CPU per row.
+const recordBefore = await postgresCpuMs(running);
+for (let batch = 0; batch < 5; batch++) {
+  await db.execute(
+    `UPDATE devices d SET last_fetch_at = now(), last_fetch_ip = '10.0.0.1', reported_model = d.model,
+            reported_firmware = '2.14.0.5', status = ${DeviceStatus.online}
+      WHERE d.id IN (SELECT id FROM devices WHERE mac >= $1 ORDER BY mac LIMIT 1000)`,
+    [(90_000 + batch * 1000).toString(16).padStart(12, '0')],
+  );
+}
+const recordAfter = await postgresCpuMs(running);
+if (recordBefore !== undefined && recordAfter !== undefined)
+  process.stdout.write(
+    `fetch record UPDATE: ${Math.round(((recordAfter - recordBefore) * 1000) / 5000)} µs per row\n`,
+  );
 // One phone's lookup not fetched yet, as the prepared statement runs it (generic plan).
 await db.execute('SET plan_cache_mode = force_generic_plan');
 const plan = await db.query<{ 'QUERY PLAN': string }>(
