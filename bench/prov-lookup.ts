@@ -1,6 +1,5 @@
 import type { RunningConsole } from '../platform/src/app.js';
-import { layersQuery } from '../platform/src/modules/configuration/configuration-service.js';
-import { gateColumns } from '../platform/src/modules/device-gate/device-gate.js';
+import { DEVICES_SQL } from '../platform/src/modules/provisioning/device-lookups.js';
 
 const ORGS = 1000;
 const SITES = 10_000;
@@ -8,7 +7,7 @@ const SITES = 10_000;
 /**
  * Issue 18: a phone's lookup must cost what its own ancestry costs, not what the platform's size
  * does. 1,000 enterprises with 10 sites each (one phone per site, a layer per site) beside the
- * other seeds; the lookup of one phone (its gate columns and layers, as `/prov/` runs it) timed
+ * other seeds; the lookup of one phone (`DEVICES_SQL` for one MAC, as `/prov/` runs it for a lone fetch) timed
  * over 500 round trips, and PostgreSQL's execution time and buffers from EXPLAIN ANALYZE.
  */
 export async function benchProvisioningLookup(running: RunningConsole): Promise<Record<string, number>> {
@@ -28,14 +27,13 @@ export async function benchProvisioningLookup(running: RunningConsole): Promise<
     ANALYZE orgs, sites, devices, config_layers;`);
   const mac = (await db.one<{ mac: string }>(`SELECT lpad(to_hex(${SITES} + 99999999), 12, '0') AS mac`))
     ?.mac;
-  const lookup = `${layersQuery('dv.mac = $1')}
-    SELECT d.id, ${gateColumns('d')}, (SELECT json_agg(pushed) FROM layers) AS layers FROM d`;
-  for (let i = 0; i < 50; i++) await db.prepared('bench-lookup', lookup, [mac, '127.0.0.1']);
+  const asked = [[mac], ['127.0.0.1']];
+  for (let i = 0; i < 50; i++) await db.rows(DEVICES_SQL, asked, 'bench-lookup');
   const started = performance.now();
-  for (let i = 0; i < 500; i++) await db.prepared('bench-lookup', lookup, [mac, '127.0.0.1']);
+  for (let i = 0; i < 500; i++) await db.rows(DEVICES_SQL, asked, 'bench-lookup');
   const roundTripMs = (performance.now() - started) / 500;
   const plan = (
-    await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${lookup}`, [mac, '127.0.0.1'])
+    await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${DEVICES_SQL}`, asked)
   ).map((row) => row['QUERY PLAN']);
   const number = (pattern: RegExp) =>
     Number(plan.map((line) => pattern.exec(line)?.[1]).find(Boolean) ?? NaN);

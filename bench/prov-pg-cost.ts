@@ -12,11 +12,7 @@ import path from 'node:path';
 import { DeviceStatus } from '@phonefleet/sdk';
 import pino from 'pino';
 import { type RunningConsole, startConsole } from '../platform/src/app.js';
-import { layersQuery } from '../platform/src/modules/configuration/configuration-service.js';
-import { pendingDownloadsSql } from '../platform/src/modules/device-downloads/download-sql.js';
-import { gateColumns } from '../platform/src/modules/device-gate/device-gate.js';
-import { DEVICE_SQL } from '../platform/src/modules/provisioning/provisioning-service.js';
-import { boundLinesSql } from '../platform/src/modules/sip/binding-sql.js';
+import { DEVICES_SQL } from '../platform/src/modules/provisioning/device-lookups.js';
 import { postgresCpuMs } from './postgres-cpu.js';
 import { load, loadWithCpu, seed, warmUpPhones } from './provisioning.js';
 
@@ -89,27 +85,26 @@ for (const run of [1, 2]) {
       `  ${String(row.plan_us).padStart(7)} plan ${String(row.exec_us).padStart(7)} exec µs/fetch  calls ${row.calls} rows ${row.rows}  ${row.query}\n`,
     );
 }
-// The lookup's parts, each prepared and run alone for 3,000 phones one after another: PostgreSQL's
-// CPU per call, the bare round trip first.
-const device = `${layersQuery('dv.mac = $1')} SELECT d.id, $2::inet AS ip`;
-const parts: Record<string, string> = {
-  'round trip (SELECT $1, $2)': 'SELECT $1::text AS mac, $2::inet AS ip',
-  'device, organisation, site': `${device} FROM d`,
-  '+ gate columns': `${device}, ${gateColumns('d')} FROM d`,
-  '+ layers': `${device}, (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed) ORDER BY rank, depth) FROM layers) AS layers FROM d`,
-  '+ lines and downloads': `${device}, ${boundLinesSql('d.id')} AS lines, ${pendingDownloadsSql('d.id')} AS downloads FROM d`,
-  'whole lookup (DEVICE_SQL)': DEVICE_SQL,
-};
-for (const [name, sql] of Object.entries(parts)) {
-  const macs = Array.from({ length: 3000 }, (_v, i) => (20_000 + i * 7).toString(16).padStart(12, '0'));
-  for (const mac of macs.slice(0, 10)) await db.prepared(name, sql, [mac, '127.0.0.1']);
+// The lookup alone for 3,000 phones, statements one after another with 1, 8 and 32 phones each:
+// PostgreSQL's CPU per phone, the bare round trip first.
+const macs = Array.from({ length: 3000 }, (_v, i) => (20_000 + i * 7).toString(16).padStart(12, '0'));
+const ways: [string, string, number][] = [
+  ['round trip (SELECT $1, $2)', 'SELECT $1::bpchar[] AS macs, $2::inet[] AS ips', 1],
+  ['lookup, 1 phone per statement', DEVICES_SQL, 1],
+  ['lookup, 8 phones per statement', DEVICES_SQL, 8],
+  ['lookup, 32 phones per statement', DEVICES_SQL, 32],
+];
+for (const [name, sql, size] of ways) {
+  const statements = Array.from({ length: macs.length / size }, (_v, i) =>
+    macs.slice(i * size, (i + 1) * size),
+  );
+  const run = (batch: string[]) => db.rows(sql, [batch, batch.map(() => '127.0.0.1')], name);
+  for (const batch of statements.slice(0, 10)) await run(batch);
   const before = await postgresCpuMs(running);
-  for (const mac of macs) await db.prepared(name, sql, [mac, '127.0.0.1']);
+  for (const batch of statements) await run(batch);
   const after = await postgresCpuMs(running);
   if (before !== undefined && after !== undefined)
-    process.stdout.write(
-      `lookup part ${name}: ${Math.round(((after - before) * 1000) / macs.length)} µs per call\n`,
-    );
+    process.stdout.write(`${name}: ${Math.round(((after - before) * 1000) / macs.length)} µs per phone\n`);
 }
 // The fetch record's UPDATE alone (the flush's first statement), 5 batches of 1,000 devices that no
 // run fetched, one after another: PostgreSQL's CPU per row.
@@ -130,7 +125,7 @@ if (recordBefore !== undefined && recordAfter !== undefined)
 // One phone's lookup not fetched yet, as the prepared statement runs it (generic plan).
 await db.execute('SET plan_cache_mode = force_generic_plan');
 const plan = await db.query<{ 'QUERY PLAN': string }>(
-  `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, SUMMARY ON) ${DEVICE_SQL.replace('$1', "'000000017bcd'").replace(/\$2/g, "'127.0.0.1'")}`,
+  `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, SUMMARY ON) ${DEVICES_SQL.replace('$1', "'{000000017bcd}'").replace(/\$2/g, "'{127.0.0.1}'")}`,
 );
 process.stdout.write(
   `lookup: ${plan

@@ -24,41 +24,11 @@ import type { Transaction } from 'sequelize';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
-import { ancestorIdsSql } from '../tenancy/ancestors.js';
 import type { TenantScope } from '../tenancy/scope.js';
 import { layerNames } from './layer-names.js';
+import { layeredDeviceSql, layerRowsSql } from './layer-rows.js';
 import { modelTreeWithSupport, shareTreeWithModels } from './model-applicability.js';
 import type { RelationName } from './schemas.js';
-
-/**
- * CTEs `d` (the device picked by `deviceWhere` over `devices dv`) and `layers` (its configuration
- * layers with `rank` and `depth` giving the merge order): global of each organization from the
- * platform root down, site ancestors root first, the device's site, the model template for its
- * model in that site, its groups, the device itself. Shared by the API and provisioning.
- */
-export function layersQuery(deviceWhere: string): string {
-  return `WITH d AS (
-      SELECT dv.id, dv.org_id, dv.site_id, dv.model, dv.mac, dv.prov_ha1, o.path AS org_path, s.path AS site_path
-        FROM devices dv JOIN orgs o ON o.id = dv.org_id JOIN sites s ON s.id = dv.site_id
-       WHERE ${deviceWhere}),
-    chain AS (
-      SELECT 1 AS rank, length(o.path) AS depth, 'global' AS relation, o.id AS relation_id
-        FROM d JOIN orgs o ON o.id = ANY (${ancestorIdsSql('d.org_path')})
-      UNION ALL
-      SELECT 2, length(s.path), 'site', s.id FROM d JOIN sites s ON s.id = ANY (${ancestorIdsSql('d.site_path')})
-      UNION ALL
-      SELECT 3, 0, 'model', m.id FROM d JOIN model_templates m ON m.site_id = d.site_id AND m.model = d.model
-      UNION ALL
-      SELECT 4, g.group_id, 'group', g.group_id FROM d JOIN group_devices g ON g.device_id = d.id
-      UNION ALL
-      SELECT 5, 0, 'device', d.id FROM d),
-    layers AS (
-      SELECT c.rank, c.depth, c.relation, c.relation_id, l.pushed
-        FROM chain c
-        -- LATERAL keeps this an index lookup per layer whatever the table's size.
-        CROSS JOIN LATERAL (SELECT pushed FROM config_layers
-                             WHERE relation = c.relation AND relation_id = c.relation_id) l)`;
-}
 
 /** The tree name (`dynamicParameterJs` model) of a SIP account's own parameters. */
 export const ACCOUNT_TREE = 'account';
@@ -390,9 +360,12 @@ export class ConfigurationService {
       relation: RelationName;
       relation_id: string;
       pushed: Record<string, string>;
-    }>(`${layersQuery('dv.id = $1')} SELECT relation, relation_id, pushed FROM layers ORDER BY rank, depth`, [
-      deviceId,
-    ]);
+    }>(
+      `SELECT layer.relation, layer.relation_id, layer.pushed
+         FROM ${layeredDeviceSql('dv.id = $1')} CROSS JOIN LATERAL ${layerRowsSql('d')} layer
+        ORDER BY layer.rank, layer.depth`,
+      [deviceId],
+    );
     return rows.map((row) => ({
       relation: row.relation,
       relationId: Number(row.relation_id),

@@ -16,9 +16,9 @@ import { NonceBook } from './nonces.js';
  */
 
 /** The gate's columns for a device row `d` that carries its organization's `org_path`. */
-export function gateColumns(device = 'd'): string {
+export function gateColumns(device = 'd', ip = '$2::inet'): string {
   return `${device}.mac, ${device}.prov_ha1 AS device_ha1,
-         coalesce((SELECT $2::inet <<= ANY(o.prov_allow_cidrs) FROM orgs o
+         coalesce((SELECT ${ip} <<= ANY(o.prov_allow_cidrs) FROM orgs o
                     WHERE o.id = ANY (${ancestorIdsSql(`${device}.org_path`)}) AND o.prov_allow_cidrs IS NOT NULL
                     ORDER BY length(o.path) DESC LIMIT 1), true) AS allowed,
          (SELECT json_agg(json_build_object('username', o.prov_username, 'ha1', o.prov_ha1))
@@ -26,7 +26,7 @@ export function gateColumns(device = 'd'): string {
          EXISTS (SELECT 1 FROM orgs o WHERE o.id = ANY (${ancestorIdsSql(`${device}.org_path`)}) AND o.status = 'frozen') AS frozen`;
 }
 
-/** What `gateColumns` selects. The query binds the caller's address as `$2`. */
+/** What `gateColumns` selects. The caller's address is `ip` (by default the query's `$2`). */
 export interface GateRow {
   mac: string;
   device_ha1: string | null;

@@ -16,41 +16,18 @@ import type { Logger } from 'pino';
 import type { ConsoleConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { DeviceReply, DeviceRequest } from '../../http/device-app.js';
-import { ConfigurationService, type Layer, layersQuery } from '../configuration/configuration-service.js';
+import { ConfigurationService, type Layer } from '../configuration/configuration-service.js';
 import { downloadPath } from '../device-downloads/download-service.js';
-import {
-  confirmUpgradesSql,
-  type PendingDownload,
-  pendingDownloadsSql,
-} from '../device-downloads/download-sql.js';
-import { type DeviceGate, type GateRow, gateColumns } from '../device-gate/device-gate.js';
+import { confirmUpgradesSql, type PendingDownload } from '../device-downloads/download-sql.js';
+import type { DeviceGate } from '../device-gate/device-gate.js';
 import type { DriverRegistry } from '../extensions/driver-registry.js';
-import { boundLinesSql } from '../sip/binding-sql.js';
 import { type BoundLine, lineValues } from '../sip/line-values.js';
 import { confirmDeliveriesSql, unservedFetchesSql } from '../tasks/deliveries.js';
 import { ROOT_ORG_ID } from '../tenancy/root-organization.js';
+import { DeviceLookups, type DeviceRow } from './device-lookups.js';
 import { type RenderedFile, RenderedFiles } from './rendered-files.js';
 import { treePaths } from './tree-paths.js';
 import { UnknownDevices } from './unknown-devices.js';
-
-interface DeviceRow extends GateRow {
-  id: string;
-  org_id: string;
-  model: string;
-  layers: { relation: Layer['relation']; relationId: number; pushed: Record<string, string> }[] | null;
-  lines: BoundLine[] | null;
-  /** Files a push offers it now (firmware, resources): never cached, they end with the push. */
-  downloads: PendingDownload[] | null;
-}
-
-/** One round trip per fetch: the device, what the gate judges it by, and its layers. */
-export const DEVICE_SQL = `${layersQuery('dv.mac = $1')}
-  SELECT d.id, d.org_id, d.model, ${gateColumns('d')},
-         (SELECT json_agg(json_build_object('relation', relation, 'relationId', relation_id, 'pushed', pushed)
-                          ORDER BY rank, depth) FROM layers) AS layers,
-         ${boundLinesSql('d.id')} AS lines,
-         ${pendingDownloadsSql('d.id')} AS downloads
-    FROM d`;
 
 interface FetchRecord {
   at: Date;
@@ -83,6 +60,7 @@ export class ProvisioningService {
   private readonly driverRegistry: DriverRegistry;
   private readonly deviceGate: DeviceGate;
   private readonly unknownDevices: UnknownDevices;
+  private readonly deviceLookups: DeviceLookups;
   private pending = new Map<number, FetchRecord>();
   /** The flush running now: flushes go one after another, never two batches at once. */
   private flushing: Promise<void> | undefined;
@@ -114,6 +92,7 @@ export class ProvisioningService {
     this.driverRegistry = deps.driverRegistry;
     this.deviceGate = deps.deviceGate;
     this.unknownDevices = new UnknownDevices(deps.db);
+    this.deviceLookups = new DeviceLookups(deps.db);
     // A flush slower than the period (a loaded database) is not joined by another one.
     this.timer = setInterval(() => {
       if (!this.flushing) void this.flush();
@@ -140,7 +119,7 @@ export class ProvisioningService {
     const cached = this.lookups.get(key);
     if (cached) return cached;
     const generation = this.generation;
-    const [device] = await this.db.prepared<DeviceRow>('provisioning-device', DEVICE_SQL, [mac, ip]);
+    const device = await this.deviceLookups.find(mac, ip);
     // Kept only if no change was announced while the query ran: the answer could predate it.
     if (device && !device.downloads && this.cacheOn && generation === this.generation) {
       if (this.lookups.size >= CACHE_LIMIT) this.lookups.delete(this.lookups.keys().next().value ?? '');

@@ -108,6 +108,33 @@ describe('provisioning without credentials configured', () => {
     expect(row).toEqual({ reported_firmware: '2.14.9.1', last_fetch_ip: '127.0.0.1', status: 1 });
   });
 
+  it('serves phones fetching at the same moment each its own file, a stranger among them none', async () => {
+    // Lookups that arrive together share one statement (device-lookups.ts): no phone may get another's.
+    const macs = Array.from({ length: 30 }, (_v, i) => `001565bb${i.toString(16).padStart(4, '0')}`);
+    await insertDevices(
+      running.cradle.db,
+      acme,
+      macs.map((mac) => ({ mac, model: 'H2P' })),
+    );
+    await running.cradle.db.execute(
+      `INSERT INTO config_layers (org_id, relation, relation_id, config, pushed)
+       SELECT org_id, 'device', id, '{}', jsonb_build_object('account.1.advanced.TelephonyVmNumber', '*97' || mac)
+         FROM devices WHERE mac = ANY ($1)`,
+      [macs],
+    );
+    const stranger = '001565bbffff';
+    const results = await Promise.all([...macs, stranger].map((mac) => phone({ mac }).fetchConfig()));
+    for (const [index, mac] of macs.entries()) {
+      expect(results[index]?.status).toBe(200);
+      const numbers = results[index]?.body.match(/\*97001565bb[0-9a-f]{4}/g);
+      expect(numbers).toEqual([`*97${mac}`]);
+    }
+    // The stranger is answered as when it asks alone (challenged like a known MAC), never with a file.
+    const alone = await phone({ mac: stranger }).fetchConfig();
+    expect(alone.status).not.toBe(200);
+    expect(results[macs.length]?.status).toBe(alone.status);
+  });
+
   it('writes fetch records as HOT updates: no index of devices reads what a fetch or an event writes', async () => {
     const indexes = await running.cradle.db.query<{ name: string }>(
       `SELECT indexrelid::regclass::text AS name FROM pg_index
