@@ -169,6 +169,8 @@ describe('Poly golden files', () => {
   it('serves the master configuration file listing the phone’s own file, with no settings', () => {
     const master = file('000000000000.cfg');
     expect(master.models).toEqual(['VVX_150', 'VVX_250', 'VVX_350', 'VVX_450']);
+    // Phones ask for it only when their own master <mac>.cfg is missing.
+    expect(master.fallbackFor).toBe('{mac}.cfg');
     const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
     expect(render('VVX_250', '64167faabbcc', values, master)).toBe(golden('000000000000.cfg'));
     expect(driver.parse(golden('000000000000.cfg'))).toEqual(new Map());

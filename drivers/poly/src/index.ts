@@ -17,8 +17,8 @@ const XML = 'application/xml; charset=utf-8';
  * Poly (Polycom) VVX desk phones on UC Software (README.md names the public documentation behind every
  * fact): the master configuration file names the application image (the firmware URL) and lists the
  * phone's own `<mac>-phonefleet.cfg`, an XML file whose attributes are the settings. A phone asks for
- * the master as `<mac>.cfg` first (its MAC in the path, which its User-Agent lacks), then as
- * `000000000000.cfg`.
+ * the master as `<mac>.cfg` first (its MAC in the path, which its User-Agent lacks), and as
+ * `000000000000.cfg` only when that one is missing.
  */
 export default defineDriver({
   id: 'poly',
@@ -28,8 +28,14 @@ export default defineDriver({
   models: models.map(({ id, description, capabilities }) => ({ id, description, capabilities })),
   files: [
     { name: DEVICE_FILE, contentType: XML },
-    // Before `{mac}.cfg`, which its name would match as the MAC 000000000000.
-    { name: MASTER_FILE, contentType: XML, models: models.map((model) => model.id) },
+    // Before `{mac}.cfg`, which its name would match as the MAC 000000000000. Asked only when the
+    // phone's `<mac>.cfg` is missing.
+    {
+      name: MASTER_FILE,
+      contentType: XML,
+      models: models.map((model) => model.id),
+      fallbackFor: PHONE_MASTER_FILE,
+    },
     { name: PHONE_MASTER_FILE, contentType: XML },
   ],
   pushEvents: { checkSync: 'check-sync', reboot: 'check-sync;reboot=true' },

@@ -27,14 +27,18 @@ export function deviceFileName({ driver, mac }: PhoneIdentity): string {
   return file.name.replace('{mac}', mac);
 }
 
-/** The model-wide files its driver says its model requests before its own (`files[].models`). */
-export function commonFileNames({ driver, model }: PhoneIdentity): string[] {
+/**
+ * The common files its driver says its model requests before its own (`files[].models`), each as the
+ * names it asks in turn until one is not missing (404): a fallback-only file (`fallbackFor`) after
+ * the phone's own file it stands in for, any other alone.
+ */
+export function commonFileRequests({ driver, model, mac }: PhoneIdentity): string[][] {
   return driver.files
     .filter(
       (file) =>
         !file.name.includes('{mac}') && file.models?.some((m) => m.toUpperCase() === model.toUpperCase()),
     )
-    .map((file) => file.name);
+    .map((file) => (file.fallbackFor ? [file.fallbackFor.replace('{mac}', mac), file.name] : [file.name]));
 }
 
 /** What a NOTIFY's `Event` asks of the phone, by its driver's push events; undefined for others. */

@@ -5,9 +5,10 @@ import { until } from '../../testing/until.js';
 import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../../testing/vendor-fleet.js';
 
 /**
- * Poly VVX phones simulated with their driver (docs/phone-simulator.md): they ask for the master
- * `000000000000.cfg` and their `<mac>-phonefleet.cfg` with Polycom User-Agents, read the UC Software
- * attributes back, and act on check-sync events, through the real console and task engine.
+ * Poly VVX phones simulated with their driver (docs/phone-simulator.md): they ask for the master as
+ * `<mac>.cfg` (the shared `000000000000.cfg` only when that one is missing) and their
+ * `<mac>-phonefleet.cfg` with Polycom User-Agents, read the UC Software attributes back, and act on
+ * check-sync events, through the real console and task engine.
  */
 // A site-wide VLAN and time zone: the phones must find them as device.net.vlanId (with its .set flags)
 // and tcpIpApp.sntp.gmtOffset in seconds, read back as the catalogue's values.
@@ -42,9 +43,10 @@ describe('Poly phones simulated with their driver', () => {
     expect(vvx450?.userAgent).toMatch(
       /^FileTransport PolycomVVX-VVX_450-UA\/6\.4\.3\.5018 Type\/Application 0004f200000[0-9a-f]$/,
     );
-    expect([...(vvx450?.commonFiles.keys() ?? [])]).toEqual(['000000000000.cfg']);
-    expect([...(vvx350?.commonFiles.keys() ?? [])]).toEqual(['000000000000.cfg']);
-    expect(vvx450?.commonFiles.get('000000000000.cfg')).toContain(
+    // The console has each phone's own master: the shared one is never asked.
+    expect([...(vvx450?.commonFiles.keys() ?? [])]).toEqual([`${vvx450?.options.mac}.cfg`]);
+    expect([...(vvx350?.commonFiles.keys() ?? [])]).toEqual([`${vvx350?.options.mac}.cfg`]);
+    expect(vvx450?.commonFiles.get(`${vvx450?.options.mac}.cfg`)).toContain(
       'CONFIG_FILES="[PHONE_MAC_ADDRESS]-phonefleet.cfg"',
     );
     const fetched = await vvx450?.fetchConfig();
