@@ -42,7 +42,8 @@ const usage = `Usage: node --import tsx scripts/simulate-fleet.ts --url <console
   --user, --password    provisioning digest credentials of the phones' organization
   --models H2P,V64      models handed out in turn (H2, H2P, V62, V64, V65, V67, Yealink T41S … T48U,
                         Snom D712 … D785, Grandstream GXP2160, GXP2170, GRP2612 … GRP2616,
-                        Fanvil X3U … X303, Cisco CP-6821 … CP-8861, Poly VVX_150 … VVX_450)
+                        Fanvil X3U … X303, Cisco CP-6821 … CP-8861, Poly VVX_150 … VVX_450,
+                        Edge_E220 … Edge_E450)
   --address-base IP     phone i lives at base + i + 1 (default 127.1.0.0)
   --mac-base HEX12      first MAC (default: random, locally administered)
   --mode sockets|shared one SIP socket and web UI per phone (default), or one shared by all

@@ -66,6 +66,16 @@ export const configFileSchema = z.object({
   contentType: z.string().min(1),
   /** The models that request this file (a model-wide common file); absent: every model. */
   models: z.array(z.string()).optional(),
+  /**
+   * Marks a common file "fallback only": the name (holding `{mac}`) of the driver's own file for the
+   * phone that it stands in for. The phone asks that file first and this one only when that one is
+   * missing (404), as Poly phones ask `000000000000.cfg` only without a `<mac>.cfg`. Absent: the
+   * phone asks the common file before its own file every time (Yealink's `y000000000066.cfg`).
+   */
+  fallbackFor: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]*\{mac\}[A-Za-z0-9_.-]*$/, 'must hold {mac}')
+    .optional(),
 });
 export type ConfigFile = z.output<typeof configFileSchema>;
 
@@ -190,6 +200,18 @@ export function parseDriver(packageName: string, value: unknown): DriverManifest
   }
   if (!driver.files.some((file) => file.name.includes('{mac}'))) {
     throw new ContractError(packageName, 'files must include a device file whose name holds {mac}');
+  }
+  for (const [index, file] of driver.files.entries()) {
+    if (file.fallbackFor === undefined) continue;
+    if (file.name.includes('{mac}')) {
+      throw new ContractError(packageName, `files.${index}: a file holding {mac} cannot be a fallback`);
+    }
+    if (!driver.files.some((own) => own.name === file.fallbackFor)) {
+      throw new ContractError(
+        packageName,
+        `files.${index}.fallbackFor: ${file.fallbackFor} is not a file this driver declares`,
+      );
+    }
   }
   return driver;
 }

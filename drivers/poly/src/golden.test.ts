@@ -168,7 +168,18 @@ describe('Poly golden files', () => {
 
   it('serves the master configuration file listing the phone’s own file, with no settings', () => {
     const master = file('000000000000.cfg');
-    expect(master.models).toEqual(['VVX_150', 'VVX_250', 'VVX_350', 'VVX_450']);
+    expect(master.models).toEqual([
+      'VVX_150',
+      'VVX_250',
+      'VVX_350',
+      'VVX_450',
+      'Edge_E220',
+      'Edge_E350',
+      'Edge_E400',
+      'Edge_E450',
+    ]);
+    // Phones ask for it only when their own master <mac>.cfg is missing.
+    expect(master.fallbackFor).toBe('{mac}.cfg');
     const values = new Map([['settings.timeDate.SntpServer1', 'pool.ntp.org']]);
     expect(render('VVX_250', '64167faabbcc', values, master)).toBe(golden('000000000000.cfg'));
     expect(driver.parse(golden('000000000000.cfg'))).toEqual(new Map());
@@ -236,7 +247,7 @@ describe('Poly golden files', () => {
     );
   });
 
-  it('identifies VVX User-Agents of the application and the updater, and no other vendor’s phone', () => {
+  it('identifies VVX and Edge E User-Agents of the application and the updater, and no other vendor’s phone', () => {
     expect(driver.identify('FileTransport PolycomVVX-VVX_450-UA/6.4.3.5018 Type/Application')).toEqual({
       model: 'VVX_450',
       firmware: '6.4.3.5018',
@@ -244,6 +255,18 @@ describe('Poly golden files', () => {
     });
     expect(driver.identify('PolycomVVX-VVX_150-UA/5.9.5.0614')?.model).toBe('VVX_150');
     expect(driver.identify('FileTransport PolycomSoundPointIP-SPIP_335-UA/4.0.15.1009')).toBeUndefined();
+    expect(driver.identify('FileTransport PolyEdge-Edge_E350-UA/8.1.2.0412 Type/Application')).toEqual({
+      model: 'Edge_E350',
+      firmware: '8.1.2.0412',
+      mac: undefined,
+    });
+    // Edge SIP User-Agents append 12 hex digits to the version: not the version, and not read as a MAC.
+    expect(driver.identify('PolyEdge-Edge_E400-UA/8.3.1.0614_f04ea4691c59')).toEqual({
+      model: 'Edge_E400',
+      firmware: '8.3.1.0614',
+      mac: undefined,
+    });
+    expect(driver.identify('PolyEdge-Edge_B30-UA/8.0.0.1')).toBeUndefined();
     expect(driver.identify('Mozilla/4.0 (compatible; snomD785-SIP 10.1.73.16)')).toBeUndefined();
   });
 

@@ -14,22 +14,28 @@ import { models } from './models.js';
 const XML = 'application/xml; charset=utf-8';
 
 /**
- * Poly (Polycom) VVX desk phones on UC Software (README.md names the public documentation behind every
- * fact): the master configuration file names the application image (the firmware URL) and lists the
+ * Poly (Polycom) VVX and Edge E desk phones on UC Software (README.md names the public documentation
+ * behind every fact): the master configuration file names the application image (the firmware URL) and lists the
  * phone's own `<mac>-phonefleet.cfg`, an XML file whose attributes are the settings. A phone asks for
- * the master as `<mac>.cfg` first (its MAC in the path, which its User-Agent lacks), then as
- * `000000000000.cfg`.
+ * the master as `<mac>.cfg` first (its MAC in the path, which its User-Agent lacks), and as
+ * `000000000000.cfg` only when that one is missing.
  */
 export default defineDriver({
   id: 'poly',
   vendor: 'Polycom',
-  family: 'Poly VVX',
+  family: 'Poly VVX, Edge E',
   sdk: '^1.1.0',
   models: models.map(({ id, description, capabilities }) => ({ id, description, capabilities })),
   files: [
     { name: DEVICE_FILE, contentType: XML },
-    // Before `{mac}.cfg`, which its name would match as the MAC 000000000000.
-    { name: MASTER_FILE, contentType: XML, models: models.map((model) => model.id) },
+    // Before `{mac}.cfg`, which its name would match as the MAC 000000000000. Asked only when the
+    // phone's `<mac>.cfg` is missing.
+    {
+      name: MASTER_FILE,
+      contentType: XML,
+      models: models.map((model) => model.id),
+      fallbackFor: PHONE_MASTER_FILE,
+    },
     { name: PHONE_MASTER_FILE, contentType: XML },
   ],
   pushEvents: { checkSync: 'check-sync', reboot: 'check-sync;reboot=true' },
@@ -64,6 +70,18 @@ export default defineDriver({
     {
       userAgent: 'FileTransport PolycomVVX-VVX_150-UA/5.9.5.0614 Type/Updater',
       identity: { model: 'VVX_150', firmware: '5.9.5.0614', mac: undefined },
+    },
+    {
+      userAgent: 'FileTransport PolyEdge-Edge_E450-UA/8.0.0.15602 Type/Application',
+      identity: { model: 'Edge_E450', firmware: '8.0.0.15602', mac: undefined },
+    },
+    {
+      userAgent: 'FileTransport PolyEdge-Edge_E450-UA/8.0.0.15602 Type/Application 64:16:7f:aa:bb:cc',
+      identity: { model: 'Edge_E450', firmware: '8.0.0.15602', mac: '64167faabbcc' },
+    },
+    {
+      userAgent: 'PolyEdge-Edge_E220-UA/8.0.0.13670_48256712b942',
+      identity: { model: 'Edge_E220', firmware: '8.0.0.13670', mac: undefined },
     },
   ],
 });

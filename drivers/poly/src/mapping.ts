@@ -172,7 +172,7 @@ export const map = mapParameters([
 ]);
 
 const { noKey, notMapped } = vendorReasons({
-  phones: driverText('Poly VVX phones', 'Poly VVX 话机'),
+  phones: driverText('Poly VVX and Edge E phones', 'Poly VVX 和 Edge E 话机'),
   driver: 'Poly',
   brand: 'Poly',
   unit: driverText('value', '值'),

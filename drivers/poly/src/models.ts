@@ -1,6 +1,6 @@
 import type { DeclaredCapabilities } from '@phonefleet/sdk';
 
-/** A VVX model as the phone names itself (`VVX_450`) and its capability table. */
+/** A model as the phone names itself (`VVX_450`, `Edge_E450`) and its capability table. */
 export interface PolyModel {
   id: string;
   description: string;
@@ -28,6 +28,17 @@ function capabilities(lines: number, overrides: Partial<DeclaredCapabilities> = 
   };
 }
 
+/**
+ * Poly Edge E phones whose User-Agent the sources show (README.md "Models"). No source at hand gives
+ * their line counts: one line is declared, the least any of them has, until one does; the series has
+ * colour screens; USB, Bluetooth and Wi-Fi are not declared for want of a source.
+ */
+const edge = (digits: string): PolyModel => ({
+  id: `Edge_E${digits}`,
+  description: `Poly Edge E${digits}: colour screen; 1 line declared (its count is not in the sources)`,
+  capabilities: capabilities(1),
+});
+
 /** README.md "Models" names the source of each figure. */
 export const models: PolyModel[] = [
   {
@@ -50,4 +61,5 @@ export const models: PolyModel[] = [
     description: 'Poly VVX 450: 12 lines, colour screen, USB',
     capabilities: capabilities(12, { usb: true }),
   },
+  ...['220', '350', '400', '450'].map(edge),
 ];

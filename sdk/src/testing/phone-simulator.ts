@@ -7,7 +7,7 @@ import { headerParameter, type SipRequest, type SipResponseInit } from '../sip/m
 import { type ActionUrlValues, actionUrl, type CallQuality, type PhoneEvent } from './action-urls.js';
 import { NotifyAuthenticator, type NotifyAuthOptions } from './notify-auth.js';
 import {
-  commonFileNames,
+  commonFileRequests,
   deviceFileName,
   type NotifyAction,
   notifyAction,
@@ -171,7 +171,10 @@ export class SimulatedPhone {
     return deviceFileName(this.options);
   }
 
-  /** The model-wide files it fetched (name → text), for drivers that declare some. */
+  /**
+   * The files it fetched before its own (name → text), for drivers that declare common files: the
+   * common files, or the own file a fallback-only one stands in for when that one was there.
+   */
   readonly commonFiles = new Map<string, string>();
 
   get address(): string {
@@ -213,10 +216,14 @@ export class SimulatedPhone {
 
   async fetchConfig(options: { conditional?: boolean } = {}): Promise<FetchResult> {
     const base = this.provisioningUrl.replace(/\/$/, '');
-    // Model-wide files first, as such phones do; what the phone keeps is its own file.
-    for (const name of commonFileNames(this.options)) {
-      const common = await this.authorizedGet(new URL(`${base}/${name}`));
-      if (common.status === 200) this.commonFiles.set(name, common.body);
+    // Common files first, as such phones do (a fallback-only one when its stand-in is missing);
+    // what the phone keeps is its own file.
+    for (const names of commonFileRequests(this.options)) {
+      for (const name of names) {
+        const common = await this.authorizedGet(new URL(`${base}/${name}`));
+        if (common.status === 200) this.commonFiles.set(name, common.body);
+        if (common.status !== 404) break;
+      }
     }
     const url = new URL(`${base}/${this.fileName}`);
     const headers: Record<string, string> = {};

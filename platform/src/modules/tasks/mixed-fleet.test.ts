@@ -59,8 +59,8 @@ const families: {
     driver: 'poly',
     models: ['VVX_450', 'VVX_350'],
     files: (mac) => [
-      ['000000000000.cfg', `${mac}-phonefleet.cfg`],
-      ['000000000000.cfg', `${mac}-phonefleet.cfg`],
+      [`${mac}.cfg`, `${mac}-phonefleet.cfg`],
+      [`${mac}.cfg`, `${mac}-phonefleet.cfg`],
     ],
     format: /^<\?xml version="1\.0" encoding="UTF-8" standalone="yes"\?>\n[\s\S]*<polycomConfig/,
   },

@@ -5,14 +5,15 @@ import { until } from '../../testing/until.js';
 import { paramItem, pushThenReboot, reportedModels, useVendorFleet } from '../../testing/vendor-fleet.js';
 
 /**
- * Poly VVX phones simulated with their driver (docs/phone-simulator.md): they ask for the master
- * `000000000000.cfg` and their `<mac>-phonefleet.cfg` with Polycom User-Agents, read the UC Software
- * attributes back, and act on check-sync events, through the real console and task engine.
+ * Poly VVX and Edge E phones simulated with their driver (docs/phone-simulator.md): they ask for the master as
+ * `<mac>.cfg` (the shared `000000000000.cfg` only when that one is missing) and their
+ * `<mac>-phonefleet.cfg` with Polycom User-Agents, read the UC Software attributes back, and act on
+ * check-sync events, through the real console and task engine.
  */
 // A site-wide VLAN and time zone: the phones must find them as device.net.vlanId (with its .set flags)
 // and tcpIpApp.sntp.gmtOffset in seconds, read back as the catalogue's values.
 const vendor = useVendorFleet({
-  models: ['VVX_450', 'VVX_350'],
+  models: ['VVX_450', 'VVX_350', 'Edge_E450', 'Edge_E220'],
   username: 'acme-poly',
   addressBase: '127.68.0.0',
   macBase: '0004f2000000',
@@ -36,15 +37,24 @@ async function phoneGet(url: URL, userAgent: string, address: string | undefined
 
 describe('Poly phones simulated with their driver', () => {
   it('fetch the master file and their own file in UC Software XML, identified by their User-Agent', async () => {
-    const { fleet } = vendor();
+    const { fleet, running, acme } = vendor();
     expect(await fleet.each((phone) => phone.boot())).toEqual([]);
-    const [vvx450, vvx350] = fleet.phones;
+    const [vvx450, , e450, e220] = fleet.phones;
     expect(vvx450?.userAgent).toMatch(
       /^FileTransport PolycomVVX-VVX_450-UA\/6\.4\.3\.5018 Type\/Application 0004f200000[0-9a-f]$/,
     );
-    expect([...(vvx450?.commonFiles.keys() ?? [])]).toEqual(['000000000000.cfg']);
-    expect([...(vvx350?.commonFiles.keys() ?? [])]).toEqual(['000000000000.cfg']);
-    expect(vvx450?.commonFiles.get('000000000000.cfg')).toContain(
+    // Edge E phones name themselves in their own product line's form, not a VVX one.
+    expect(e450?.userAgent).toBe(
+      'FileTransport PolyEdge-Edge_E450-UA/8.0.0.15602 Type/Application 0004f2000002',
+    );
+    expect(e220?.userAgent).toBe(
+      'FileTransport PolyEdge-Edge_E220-UA/8.0.0.13670 Type/Application 0004f2000003',
+    );
+    // The console has each phone's own master: the shared one is never asked.
+    for (const phone of fleet.phones) {
+      expect([...phone.commonFiles.keys()]).toEqual([`${phone.options.mac}.cfg`]);
+    }
+    expect(vvx450?.commonFiles.get(`${vvx450?.options.mac}.cfg`)).toContain(
       'CONFIG_FILES="[PHONE_MAC_ADDRESS]-phonefleet.cfg"',
     );
     const fetched = await vvx450?.fetchConfig();
@@ -59,7 +69,14 @@ describe('Poly phones simulated with their driver', () => {
     expect(await reportedModels(vendor())).toEqual([
       ['VVX_450', '6.4.3.5018'],
       ['VVX_350', '6.3.1.8427'],
+      ['Edge_E450', '8.0.0.15602'],
+      ['Edge_E220', '8.0.0.13670'],
     ]);
+    const unknown = await running.cradle.db.query(
+      'SELECT path, reason FROM unknown_devices WHERE org_id = $1',
+      [acme.orgId],
+    );
+    expect(unknown).toEqual([]);
   });
 
   it('find their own file from the master they ask for by MAC, as real phones whose User-Agent has no MAC', async () => {
