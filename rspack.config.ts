@@ -6,6 +6,7 @@ import {
   type Compiler,
   type Configuration,
   type Module,
+  type ModuleGraph,
   type OptimizationSplitChunksOptions,
   type RspackPluginInstance,
   rspack,
@@ -138,7 +139,7 @@ const ANTD_CHUNKS: Record<string, { antd: string[]; libraries: string[] }> = {
       ...['_util', 'config-provider', 'locale', 'style', 'theme', 'version', 'app', 'message'],
       ...['notification', 'modal', 'alert', 'button'],
       ...['card', 'tabs', 'dropdown', 'menu', 'empty', 'form', 'grid', 'row', 'col', 'input'],
-      ...['result', 'space', 'spin', 'tooltip', 'typography', 'layout', 'skeleton'],
+      ...['space', 'spin', 'tooltip', 'typography', 'layout', 'skeleton'],
     ],
     libraries: [
       ...['rc-util', 'rc-motion', 'rc-resize-observer', 'rc-field-form', 'rc-input', 'rc-textarea'],
@@ -153,11 +154,8 @@ const ANTD_CHUNKS: Record<string, { antd: string[]; libraries: string[] }> = {
     ],
   },
   'antd-layout': {
-    antd: [
-      ...['avatar', 'badge', 'breadcrumb', 'descriptions', 'divider', 'drawer', 'popover'],
-      ...['statistic', 'tag', 'checkbox'],
-    ],
-    libraries: ['rc-drawer', 'rc-checkbox'],
+    antd: [...['avatar', 'badge', 'breadcrumb', 'drawer', 'popover', 'statistic', 'tag']],
+    libraries: ['rc-drawer'],
   },
   // The sidebar's site tree and the footer's time-zone select, fetched after the first paint.
   'antd-pickers': {
@@ -176,6 +174,45 @@ export function antdChunkOf(file: string): string | undefined {
       ? ANTD_CHUNKS[chunk]?.antd.includes(match[2] ?? '')
       : ANTD_CHUNKS[chunk]?.libraries.includes(name),
   );
+}
+
+const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
+/** The host's code and the layout's library: the login pages' in `antd-shell`, the rest in `antd-layout`. */
+const HOST_PAGES = /[\\/]host[\\/]src[\\/]pages[\\/]/;
+const HOST_CODE = /[\\/](host[\\/]src|node_modules[\\/]@ant-design[\\/]pro-layout)[\\/]/;
+const iconChunks = new WeakMap<ModuleGraph, Map<string, string>>();
+
+/**
+ * The chunk an icon (or the icons' own code) goes to: the first of `ANTD_CHUNKS` whose pieces
+ * import it (the host's pages count as `antd-shell`, the rest of its code and ProLayout as
+ * `antd-layout`), else `icons`. One chunk of all the icons the host's antd uses put the table's,
+ * the image viewer's and the pickers' icons on the first page.
+ */
+function iconChunkOf(module: Module, graph: ModuleGraph): string {
+  const known = iconChunks.get(graph) ?? new Map<string, string>();
+  iconChunks.set(graph, known);
+  const order = [...Object.keys(ANTD_CHUNKS), 'icons'];
+  const visit = (icon: Module, seen: Set<string>): string => {
+    const id = icon.identifier();
+    const cached = known.get(id);
+    if (cached) return cached;
+    seen.add(id);
+    let best = 'icons';
+    for (const connection of graph.getIncomingConnections(icon)) {
+      const origin = connection.originModule;
+      if (!origin || seen.has(origin.identifier()) || connection.getActiveState(undefined) === false)
+        continue;
+      const file = origin.nameForCondition() ?? '';
+      const chunk = ICONS.test(file)
+        ? visit(origin, seen)
+        : (antdChunkOf(file) ??
+          (HOST_PAGES.test(file) ? 'antd-shell' : HOST_CODE.test(file) ? 'antd-layout' : 'icons'));
+      if (order.indexOf(chunk) < order.indexOf(best)) best = chunk;
+    }
+    known.set(id, best);
+    return best;
+  };
+  return visit(module, new Set());
 }
 
 /**
@@ -201,13 +238,19 @@ const hostChunks: OptimizationSplitChunksOptions = {
         },
       ]),
     ),
-    icons: {
-      test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/,
-      name: 'icons',
-      chunks: 'async',
-      enforce: true,
-      priority: 5,
-    },
+    ...Object.fromEntries(
+      Object.keys(ANTD_CHUNKS).map((name) => [
+        `${name}-icons`,
+        {
+          test: (module: Module, { moduleGraph }: { moduleGraph: ModuleGraph }) =>
+            ICONS.test(module.nameForCondition() ?? '') && iconChunkOf(module, moduleGraph) === name,
+          name,
+          chunks: 'async' as const,
+          enforce: true,
+          priority: 5,
+        },
+      ]),
+    ),
   },
 };
 
@@ -325,6 +368,28 @@ const proLocales = new rspack.NormalModuleReplacementPlugin(
   },
 );
 
+/**
+ * ProLayout's own texts (its settings drawer's, chosen by `navigator.language`, any other language
+ * falling to zh-CN) in en-US and zh-CN only: the others (it-IT, ko-KR, zh-TW) are English, the
+ * console's fallback, and off the first page.
+ */
+const proLayoutLocales = new rspack.NormalModuleReplacementPlugin(
+  /^\.\/(?!en-US$|zh-CN$)[a-z]{2}-[A-Z]{2}$/,
+  (resource: { context: string; request: string }) => {
+    if (/[\\/]@ant-design[\\/]pro-layout[\\/]es[\\/]locales$/.test(resource.context))
+      resource.request = './en-US';
+  },
+);
+
+/** pro-utils' error boundary with antd's Result loaded when shown (host/src/layout/pro-error-boundary.tsx). */
+const proErrorBoundary = new rspack.NormalModuleReplacementPlugin(
+  /^\.\/components\/ErrorBoundary$/,
+  (resource: { context: string; request: string }) => {
+    if (/[\\/]@ant-design[\\/]pro-utils[\\/]es$/.test(resource.context))
+      resource.request = path.join(root, 'host', 'src', 'layout', 'pro-error-boundary.tsx');
+  },
+);
+
 function hostConfig(): Configuration {
   const dir = path.join(root, 'host');
   const base = baseConfig('host', dir);
@@ -342,6 +407,8 @@ function hostConfig(): Configuration {
     },
     plugins: [
       proLocales,
+      proLayoutLocales,
+      proErrorBoundary,
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), inject: 'body' }),
       new BundleStatsPlugin(),
       new ModuleFederationPlugin({

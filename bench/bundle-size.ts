@@ -112,7 +112,13 @@ const servedFiles = (chunk: ChunkRecord) => chunk.files.filter((file) => /\.(js|
 type Page = 'signedIn' | 'afterPaint' | 'login';
 
 /** What the console layout fetches once it is shown (its lazy parts: the site tree, the footer, the operation dialog). */
-const AFTER_PAINT = ['/SiteFilter', '/ConsoleFooter', '/operation-dialog'];
+const AFTER_PAINT = [
+  '/SiteFilter',
+  '/ConsoleFooter',
+  '/operation-dialog',
+  '/NotFoundPage',
+  '/AreaUnavailable',
+];
 
 /**
  * The host's own `import()`s a page runs: the bootstrap, then the console layout or the login
