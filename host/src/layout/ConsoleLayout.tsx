@@ -9,6 +9,8 @@ import { consoleTitle } from '../app/page-title.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { PluginRoute } from '../federation/PluginRoute.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
+import { ConsoleFooter } from './ConsoleFooter.js';
+import { SiteFilterPlaceholder } from './ControlPlaceholder.js';
 import { EnteredEnterprise } from './EnteredEnterprise.js';
 import { HeaderLinks } from './HeaderLinks.js';
 import { LoadingOverlay } from './LoadingOverlay.js';
@@ -28,12 +30,11 @@ import { useSiteFilter } from './use-site-filter.js';
  * only the areas that use it load it.
  */
 /**
- * Fetched after the first paint (bench/bundle-size.ts counts them apart): the site tree and the
- * time-zone select bring antd's select and tree with their rc-* libraries, which nothing else on
- * the first page needs.
+ * Fetched after the first paint, in the place of a same-size placeholder (bench/bundle-size.ts
+ * counts it apart, like the footer's time-zone select): the site tree brings antd's select and tree
+ * with their rc-* libraries, which nothing else on the first page needs.
  */
 const SiteFilter = lazy(() => import('./SiteFilter.js'));
-const ConsoleFooter = lazy(() => import('./ConsoleFooter.js'));
 /** The basic personal page (when no plugin provides one) loads with its route. */
 const PersonalInfoPage = lazy(() =>
   import('../pages/PersonalInfoPage.js').then((page) => ({ default: page.PersonalInfoPage })),
@@ -73,7 +74,7 @@ export default function ConsoleLayout() {
         menuDataRender={() => menuRoutes}
         menuExtraRender={({ collapsed: folded }) =>
           folded ? null : (
-            <Suspense fallback={null}>
+            <Suspense fallback={<SiteFilterPlaceholder text={t('siteFilter')} />}>
               <SiteFilter value={siteFilter} onChange={setSiteFilter} placeholder={t('siteFilter')} />
             </Suspense>
           )
@@ -90,11 +91,7 @@ export default function ConsoleLayout() {
           <LanguageSwitch key="language" />,
           <UserMenu key="user" />,
         ]}
-        footerRender={() => (
-          <Suspense fallback={null}>
-            <ConsoleFooter />
-          </Suspense>
-        )}
+        footerRender={() => <ConsoleFooter />}
         token={{
           pageContainer: { paddingBlockPageContainerContent: 24, paddingInlinePageContainerContent: 24 },
         }}
