@@ -192,27 +192,40 @@ function iconChunkOf(module: Module, graph: ModuleGraph): string {
   const known = iconChunks.get(graph) ?? new Map<string, string>();
   iconChunks.set(graph, known);
   const order = [...Object.keys(ANTD_CHUNKS), 'icons'];
-  const visit = (icon: Module, seen: Set<string>): string => {
+  // `path`: the importers being visited (an import cycle is not followed); a result is kept only
+  // when no cycle was cut under it, so it does not depend on the order modules are asked in.
+  const visit = (icon: Module, path: Set<string>): { chunk: string; complete: boolean } => {
     const id = icon.identifier();
     const cached = known.get(id);
-    if (cached) return cached;
-    seen.add(id);
+    if (cached) return { chunk: cached, complete: true };
+    path.add(id);
     let best = 'icons';
+    let complete = true;
     for (const connection of graph.getIncomingConnections(icon)) {
       const origin = connection.originModule;
-      if (!origin || seen.has(origin.identifier()) || connection.getActiveState(undefined) === false)
+      if (!origin || connection.getActiveState(undefined) === false) continue;
+      if (path.has(origin.identifier())) {
+        complete = false;
         continue;
+      }
       const file = origin.nameForCondition() ?? '';
-      const chunk = ICONS.test(file)
-        ? visit(origin, seen)
-        : (antdChunkOf(file) ??
-          (HOST_PAGES.test(file) ? 'antd-shell' : HOST_CODE.test(file) ? 'antd-layout' : 'icons'));
+      let chunk: string;
+      if (ICONS.test(file)) {
+        const found = visit(origin, path);
+        complete &&= found.complete;
+        chunk = found.chunk;
+      } else {
+        chunk =
+          antdChunkOf(file) ??
+          (HOST_PAGES.test(file) ? 'antd-shell' : HOST_CODE.test(file) ? 'antd-layout' : 'icons');
+      }
       if (order.indexOf(chunk) < order.indexOf(best)) best = chunk;
     }
-    known.set(id, best);
-    return best;
+    path.delete(id);
+    if (complete) known.set(id, best);
+    return { chunk: best, complete };
   };
-  return visit(module, new Set());
+  return visit(module, new Set()).chunk;
 }
 
 /**
@@ -381,6 +394,17 @@ const proLayoutLocales = new rspack.NormalModuleReplacementPlugin(
   },
 );
 
+/**
+ * `@ant-design/icons/ArrowLeftOutlined` (pro-layout's page header imports icons so) is the CommonJS
+ * build, with its own copy of the icons' code: the ES module the rest of antd imports is used.
+ */
+const iconsAsModules = new rspack.NormalModuleReplacementPlugin(
+  /^@ant-design\/icons\/[A-Z][A-Za-z]+$/,
+  (resource: { request: string }) => {
+    resource.request = resource.request.replace('@ant-design/icons/', '@ant-design/icons/es/icons/');
+  },
+);
+
 /** pro-utils' error boundary with antd's Result loaded when shown (host/src/layout/pro-error-boundary.tsx). */
 const proErrorBoundary = new rspack.NormalModuleReplacementPlugin(
   /^\.\/components\/ErrorBoundary$/,
@@ -409,6 +433,7 @@ function hostConfig(): Configuration {
       proLocales,
       proLayoutLocales,
       proErrorBoundary,
+      iconsAsModules,
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), inject: 'body' }),
       new BundleStatsPlugin(),
       new ModuleFederationPlugin({
