@@ -177,21 +177,27 @@ export function antdChunkOf(file: string): string | undefined {
 }
 
 const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
-/** The host's code and the layout's library: the login pages' in `antd-shell`, the rest in `antd-layout`. */
-const HOST_PAGES = /[\\/]host[\\/]src[\\/]pages[\\/]/;
+/**
+ * Icons of the host's code and of the layout's library: the pages' and the components both pages
+ * show (the language switch) in `antd-shell`, the layout's in `antd-layout`.
+ */
+const HOST_PAGES = /[\\/]host[\\/]src[\\/](pages|components)[\\/]/;
 const HOST_CODE = /[\\/](host[\\/]src|node_modules[\\/]@ant-design[\\/]pro-layout)[\\/]/;
 const iconChunks = new WeakMap<ModuleGraph, Map<string, string>>();
+/** An icon none of the first pages' chunks imports: it goes with what imports it. */
+const ELSEWHERE = 'elsewhere';
 
 /**
  * The chunk an icon (or the icons' own code) goes to: the first of `ANTD_CHUNKS` whose pieces
- * import it (the host's pages count as `antd-shell`, the rest of its code and ProLayout as
- * `antd-layout`), else `icons`. One chunk of all the icons the host's antd uses put the table's,
- * the image viewer's and the pickers' icons on the first page.
+ * import it (the host's pages and shared components count as `antd-shell`, the rest of its code
+ * and ProLayout as `antd-layout`); other icons go with what imports them. One chunk of all the
+ * icons the host's antd uses put the table's, the image viewer's and the pickers' icons on the
+ * first page.
  */
 function iconChunkOf(module: Module, graph: ModuleGraph): string {
   const known = iconChunks.get(graph) ?? new Map<string, string>();
   iconChunks.set(graph, known);
-  const order = [...Object.keys(ANTD_CHUNKS), 'icons'];
+  const order = [...Object.keys(ANTD_CHUNKS), ELSEWHERE];
   // `path`: the importers being visited (an import cycle is not followed); a result is kept only
   // when no cycle was cut under it, so it does not depend on the order modules are asked in.
   const visit = (icon: Module, path: Set<string>): { chunk: string; complete: boolean } => {
@@ -199,7 +205,7 @@ function iconChunkOf(module: Module, graph: ModuleGraph): string {
     const cached = known.get(id);
     if (cached) return { chunk: cached, complete: true };
     path.add(id);
-    let best = 'icons';
+    let best = ELSEWHERE;
     let complete = true;
     for (const connection of graph.getIncomingConnections(icon)) {
       const origin = connection.originModule;
@@ -217,7 +223,7 @@ function iconChunkOf(module: Module, graph: ModuleGraph): string {
       } else {
         chunk =
           antdChunkOf(file) ??
-          (HOST_PAGES.test(file) ? 'antd-shell' : HOST_CODE.test(file) ? 'antd-layout' : 'icons');
+          (HOST_PAGES.test(file) ? 'antd-shell' : HOST_CODE.test(file) ? 'antd-layout' : ELSEWHERE);
       }
       if (order.indexOf(chunk) < order.indexOf(best)) best = chunk;
     }
@@ -229,11 +235,12 @@ function iconChunkOf(module: Module, graph: ModuleGraph): string {
 }
 
 /**
- * The host's lazy chunks: the first pages' antd in two (above), the icons (each a few hundred
- * bytes, used by many pieces) in one, and no chunk under 2 KB rather than 20 KB (a module shared by
- * several pieces and smaller than the minimum is copied into each of their chunks). Measured on
- * the signed-in first page: rspack's defaults 615 KiB gzip in 98 files, a 2 KB minimum alone 546
- * in 154, with the groups 510 in 23 (the login page 387 in 20).
+ * The host's lazy chunks: the first pages' antd in two (above) and the site filter's and time
+ * zone's in one, each with the icons its pieces use (each a few hundred bytes, `iconChunkOf`), and
+ * no chunk under 2 KB rather than 20 KB (a module shared by several pieces and smaller than the
+ * minimum is copied into each of their chunks). Measured on the signed-in first page: rspack's
+ * defaults 615 KiB gzip in 98 files, a 2 KB minimum alone 546 in 154, with the groups and all icons
+ * in one chunk 510 in 23 (the login page 387 in 20); icons with their pieces 445 in 22.
  */
 const hostChunks: OptimizationSplitChunksOptions = {
   chunks: 'async',
