@@ -6,6 +6,7 @@ import {
   type Compiler,
   type Configuration,
   type Module,
+  type ModuleGraph,
   type OptimizationSplitChunksOptions,
   type RspackPluginInstance,
   rspack,
@@ -138,7 +139,7 @@ const ANTD_CHUNKS: Record<string, { antd: string[]; libraries: string[] }> = {
       ...['_util', 'config-provider', 'locale', 'style', 'theme', 'version', 'app', 'message'],
       ...['notification', 'modal', 'alert', 'button'],
       ...['card', 'tabs', 'dropdown', 'menu', 'empty', 'form', 'grid', 'row', 'col', 'input'],
-      ...['result', 'space', 'spin', 'tooltip', 'typography', 'layout', 'skeleton'],
+      ...['space', 'spin', 'tooltip', 'typography', 'layout', 'skeleton'],
     ],
     libraries: [
       ...['rc-util', 'rc-motion', 'rc-resize-observer', 'rc-field-form', 'rc-input', 'rc-textarea'],
@@ -153,11 +154,8 @@ const ANTD_CHUNKS: Record<string, { antd: string[]; libraries: string[] }> = {
     ],
   },
   'antd-layout': {
-    antd: [
-      ...['avatar', 'badge', 'breadcrumb', 'descriptions', 'divider', 'drawer', 'popover'],
-      ...['statistic', 'tag', 'checkbox'],
-    ],
-    libraries: ['rc-drawer', 'rc-checkbox'],
+    antd: [...['avatar', 'badge', 'breadcrumb', 'drawer', 'popover', 'statistic', 'tag']],
+    libraries: ['rc-drawer'],
   },
   // The sidebar's site tree and the footer's time-zone select, fetched after the first paint.
   'antd-pickers': {
@@ -178,12 +176,71 @@ export function antdChunkOf(file: string): string | undefined {
   );
 }
 
+const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
 /**
- * The host's lazy chunks: the first pages' antd in two (above), the icons (each a few hundred
- * bytes, used by many pieces) in one, and no chunk under 2 KB rather than 20 KB (a module shared by
- * several pieces and smaller than the minimum is copied into each of their chunks). Measured on
- * the signed-in first page: rspack's defaults 615 KiB gzip in 98 files, a 2 KB minimum alone 546
- * in 154, with the groups 510 in 23 (the login page 387 in 20).
+ * Icons of the host's code and of the layout's library: the pages' and the components both pages
+ * show (the language switch) in `antd-shell`, the layout's in `antd-layout`.
+ */
+const HOST_PAGES = /[\\/]host[\\/]src[\\/](pages|components)[\\/]/;
+const HOST_CODE = /[\\/](host[\\/]src|node_modules[\\/]@ant-design[\\/]pro-layout)[\\/]/;
+const iconChunks = new WeakMap<ModuleGraph, Map<string, string>>();
+/** An icon none of the first pages' chunks imports: it goes with what imports it. */
+const ELSEWHERE = 'elsewhere';
+
+/**
+ * The chunk an icon (or the icons' own code) goes to: the first of `ANTD_CHUNKS` whose pieces
+ * import it (the host's pages and shared components count as `antd-shell`, the rest of its code
+ * and ProLayout as `antd-layout`); other icons go with what imports them. One chunk of all the
+ * icons the host's antd uses put the table's, the image viewer's and the pickers' icons on the
+ * first page.
+ */
+function iconChunkOf(module: Module, graph: ModuleGraph): string {
+  const known = iconChunks.get(graph) ?? new Map<string, string>();
+  iconChunks.set(graph, known);
+  const order = [...Object.keys(ANTD_CHUNKS), ELSEWHERE];
+  // `path`: the importers being visited (an import cycle is not followed); a result is kept only
+  // when no cycle was cut under it, so it does not depend on the order modules are asked in.
+  const visit = (icon: Module, path: Set<string>): { chunk: string; complete: boolean } => {
+    const id = icon.identifier();
+    const cached = known.get(id);
+    if (cached) return { chunk: cached, complete: true };
+    path.add(id);
+    let best = ELSEWHERE;
+    let complete = true;
+    for (const connection of graph.getIncomingConnections(icon)) {
+      const origin = connection.originModule;
+      if (!origin || connection.getActiveState(undefined) === false) continue;
+      if (path.has(origin.identifier())) {
+        complete = false;
+        continue;
+      }
+      const file = origin.nameForCondition() ?? '';
+      let chunk: string;
+      if (ICONS.test(file)) {
+        const found = visit(origin, path);
+        complete &&= found.complete;
+        chunk = found.chunk;
+      } else {
+        chunk =
+          antdChunkOf(file) ??
+          (HOST_PAGES.test(file) ? 'antd-shell' : HOST_CODE.test(file) ? 'antd-layout' : ELSEWHERE);
+      }
+      if (order.indexOf(chunk) < order.indexOf(best)) best = chunk;
+    }
+    path.delete(id);
+    if (complete) known.set(id, best);
+    return { chunk: best, complete };
+  };
+  return visit(module, new Set()).chunk;
+}
+
+/**
+ * The host's lazy chunks: the first pages' antd in two (above) and the site filter's and time
+ * zone's in one, each with the icons its pieces use (each a few hundred bytes, `iconChunkOf`), and
+ * no chunk under 2 KB rather than 20 KB (a module shared by several pieces and smaller than the
+ * minimum is copied into each of their chunks). Measured on the signed-in first page: rspack's
+ * defaults 615 KiB gzip in 98 files, a 2 KB minimum alone 546 in 154, with the groups and all icons
+ * in one chunk 510 in 23 (the login page 387 in 20); icons with their pieces 445 in 22.
  */
 const hostChunks: OptimizationSplitChunksOptions = {
   chunks: 'async',
@@ -201,13 +258,19 @@ const hostChunks: OptimizationSplitChunksOptions = {
         },
       ]),
     ),
-    icons: {
-      test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/,
-      name: 'icons',
-      chunks: 'async',
-      enforce: true,
-      priority: 5,
-    },
+    ...Object.fromEntries(
+      Object.keys(ANTD_CHUNKS).map((name) => [
+        `${name}-icons`,
+        {
+          test: (module: Module, { moduleGraph }: { moduleGraph: ModuleGraph }) =>
+            ICONS.test(module.nameForCondition() ?? '') && iconChunkOf(module, moduleGraph) === name,
+          name,
+          chunks: 'async' as const,
+          enforce: true,
+          priority: 5,
+        },
+      ]),
+    ),
   },
 };
 
@@ -325,6 +388,39 @@ const proLocales = new rspack.NormalModuleReplacementPlugin(
   },
 );
 
+/**
+ * ProLayout's own texts (its settings drawer's, chosen by `navigator.language`, any other language
+ * falling to zh-CN) in en-US and zh-CN only: the others (it-IT, ko-KR, zh-TW) are English, the
+ * console's fallback, and off the first page.
+ */
+const proLayoutLocales = new rspack.NormalModuleReplacementPlugin(
+  /^\.\/(?!en-US$|zh-CN$)[a-z]{2}-[A-Z]{2}$/,
+  (resource: { context: string; request: string }) => {
+    if (/[\\/]@ant-design[\\/]pro-layout[\\/]es[\\/]locales$/.test(resource.context))
+      resource.request = './en-US';
+  },
+);
+
+/**
+ * `@ant-design/icons/ArrowLeftOutlined` (pro-layout's page header imports icons so) is the CommonJS
+ * build, with its own copy of the icons' code: the ES module the rest of antd imports is used.
+ */
+const iconsAsModules = new rspack.NormalModuleReplacementPlugin(
+  /^@ant-design\/icons\/[A-Z][A-Za-z]+$/,
+  (resource: { request: string }) => {
+    resource.request = resource.request.replace('@ant-design/icons/', '@ant-design/icons/es/icons/');
+  },
+);
+
+/** pro-utils' error boundary with antd's Result loaded when shown (host/src/layout/pro-error-boundary.tsx). */
+const proErrorBoundary = new rspack.NormalModuleReplacementPlugin(
+  /^\.\/components\/ErrorBoundary$/,
+  (resource: { context: string; request: string }) => {
+    if (/[\\/]@ant-design[\\/]pro-utils[\\/]es$/.test(resource.context))
+      resource.request = path.join(root, 'host', 'src', 'layout', 'pro-error-boundary.tsx');
+  },
+);
+
 function hostConfig(): Configuration {
   const dir = path.join(root, 'host');
   const base = baseConfig('host', dir);
@@ -342,6 +438,9 @@ function hostConfig(): Configuration {
     },
     plugins: [
       proLocales,
+      proLayoutLocales,
+      proErrorBoundary,
+      iconsAsModules,
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), inject: 'body' }),
       new BundleStatsPlugin(),
       new ModuleFederationPlugin({

@@ -114,7 +114,7 @@ async function benchBundles(): Promise<Record<string, unknown>> {
     const bundles = measureBundles();
     found.hostFirstPageGzipKiB = bundles.hostKiB;
     found.hostLoginPageGzipKiB = bundles.details.hostLoginKiB;
-    found.hostAfterFirstPaintGzipKiB = bundles.details.hostAfterPaintKiB;
+    found.hostAfterFirstPaintGzipKiB = bundles.hostAfterPaintKiB;
     for (const [plugin, kib] of Object.entries(measurePluginBundles())) {
       found[`plugin ${plugin} gzip KiB`] = kib;
       goals[`plugin ${plugin} gzip KiB`] = '<= 60';

@@ -73,26 +73,59 @@ describe('console shell', () => {
     expect(await page.getByTestId('notice-bell').count()).toBe(0);
   });
 
-  it('fetches on the signed-in first page exactly the files the bundle-size bench counts', async () => {
+  it("shows the signed-in page with the first page's files, then fetches the after-paint ones unasked", async () => {
+    const { details } = measureBundles();
+    const path = (file: { file: string }) => (file.file === 'index.html' ? '/' : `/${file.file}`);
+    const firstPage = [
+      ...details.host.map(path),
+      ...details.home.map((file) => `/plugins/home/${file.file}`),
+    ];
+    const afterPaint = new Set(details.hostAfterPaint.map(path));
+    expect(afterPaint.size).toBeGreaterThan(0);
     const fetched = new Set<string>();
     const record = (response: { url(): string }) => fetched.add(new URL(response.url()).pathname);
     page.on('response', record);
-    await page.reload();
-    await page.getByTestId('home-dashboard').waitFor();
-    await expect.poll(() => page.getByTestId('home-dashboard').getAttribute('aria-busy')).toBe('false');
-    // The layout's lazy parts, fetched after the first paint, counted apart by the bench.
+    // The after-paint files are held back until the shell and the home page are shown.
+    const held: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*', async (route) => {
+      const file = new URL(route.request().url()).pathname;
+      if (afterPaint.has(file)) {
+        held.push(file);
+        await released;
+      }
+      await route.continue();
+    });
+    let placeholders: { siteFilter: unknown; timeZone: unknown; menu: unknown };
+    try {
+      await page.reload();
+      await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+      await expect.poll(() => page.getByTestId('home-dashboard').getAttribute('aria-busy')).toBe('false');
+      placeholders = {
+        siteFilter: await page.getByTestId('site-filter-placeholder').boundingBox(),
+        timeZone: await page.getByTestId('time-zone-placeholder').boundingBox(),
+        menu: await page.getByRole('menuitem', { name: 'Home' }).boundingBox(),
+      };
+      expect([...fetched].filter((file) => !file.startsWith('/api/')).sort()).toEqual([...firstPage].sort());
+      // Requested right after the first paint, with nothing clicked.
+      await expect.poll(() => new Set(held).size).toBe(afterPaint.size);
+    } finally {
+      release();
+    }
     await page.getByTestId('site-filter').waitFor();
     await page.getByTestId('time-zone').waitFor();
     page.off('response', record);
-    const { details } = measureBundles();
-    const expected = [
-      ...[...details.host, ...details.hostAfterPaint].map((file) =>
-        file.file === 'index.html' ? '/' : `/${file.file}`,
-      ),
-      ...details.home.map((file) => `/plugins/home/${file.file}`),
-    ].sort();
-    const actual = [...fetched].filter((file) => !file.startsWith('/api/')).sort();
-    expect(actual).toEqual(expected);
+    await page.unroute('**/assets/*');
+    expect([...fetched].filter((file) => !file.startsWith('/api/')).sort()).toEqual(
+      [...firstPage, ...afterPaint].sort(),
+    );
+    // The controls took their placeholders' places: nothing moved.
+    expect(await page.getByTestId('site-filter').boundingBox()).toEqual(placeholders.siteFilter);
+    expect(await page.getByTestId('time-zone').boundingBox()).toEqual(placeholders.timeZone);
+    expect(await page.getByRole('menuitem', { name: 'Home' }).boundingBox()).toEqual(placeholders.menu);
   });
 
   it('opens personal info from the user menu and returns home from the sidebar', async () => {

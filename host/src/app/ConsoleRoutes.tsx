@@ -1,8 +1,8 @@
 import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useConsole } from './console-context.js';
+import { NotFoundPage } from './later-parts.js';
 
 // Each page loads with its route: the signed-in first page does not carry the sign-in form (antd's
 // Form, Input, Alert, the captcha), and the login page does not carry the layout.
@@ -36,7 +36,7 @@ function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (login === undefined) return <FullPageSpin />;
   if (login === null) {
-    if (location.pathname === '/404') return <NotFoundPage />;
+    if (location.pathname === '/404') return <Lazy page={<NotFoundPage />} />;
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   return <>{children}</>;

@@ -1,7 +1,7 @@
 import type { PluginDescriptor } from '@phonefleet/sdk';
 import { Spin } from 'antd';
 import { type LazyExoticComponent, lazy, Suspense, useState } from 'react';
-import { AreaUnavailable } from './AreaUnavailable.js';
+import { AreaUnavailable } from '../app/later-parts.js';
 import { PluginErrorBoundary } from './PluginErrorBoundary.js';
 import { loadPluginApp, type PluginApp, resetPluginRemote } from './plugin-runtime.js';
 
@@ -37,7 +37,11 @@ export function PluginRoute({ plugin, basePath }: PluginRouteProps) {
         attempts.set(plugin.id, next);
         setAttempt(next);
       }}
-      fallback={(retry) => <AreaUnavailable pluginId={plugin.id} onRetry={retry} />}
+      fallback={(retry) => (
+        <Suspense fallback={null}>
+          <AreaUnavailable pluginId={plugin.id} onRetry={retry} />
+        </Suspense>
+      )}
     >
       <Suspense
         fallback={

@@ -1,26 +1,17 @@
-import type { TimeZone } from '@phonefleet/sdk';
-import { apiRequest, browserOffset } from '@phonefleet/sdk/ui/core';
-import { Select, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Space, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useConsole } from '../app/console-context.js';
+import { TimeZonePlaceholder } from './ControlPlaceholder.js';
+
+/**
+ * Fetched after the first paint (bench/bundle-size.ts counts it apart): antd's select with its
+ * rc-* libraries, which nothing else on the first page needs.
+ */
+const TimeZoneSelect = lazy(() => import('./TimeZoneSelect.js'));
 
 /** Copyright, cookies note and the time zone dropdown (spec §2). */
-export default function ConsoleFooter() {
-  const { t, config, timeZone, changeTimeZone, login } = useConsole();
-  const [zones, setZones] = useState<TimeZone[]>([]);
-
-  useEffect(() => {
-    apiRequest<TimeZone>('GET', '/tb-timezone/getTimeZoneList', { silent: true, loading: false })
-      .then((reply) => setZones(reply.result.rows))
-      .catch(() => setZones([]));
-  }, []);
-
-  const fallbackOffset = login?.user.zoneOffset ?? browserOffset();
-  const selected =
-    timeZone?.id ??
-    zones.find((zone) => zone.id === login?.user.zoneId)?.id ??
-    zones.find((z) => z.offset === fallbackOffset)?.id;
-
+export function ConsoleFooter() {
+  const { t, config } = useConsole();
   return (
     <footer
       style={{
@@ -42,20 +33,9 @@ export default function ConsoleFooter() {
       </Space>
       <Space>
         <Typography.Text type="secondary">{t('timeZone')}</Typography.Text>
-        <Select<number>
-          data-testid="time-zone"
-          size="small"
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 300 }}
-          value={selected}
-          placeholder={`GMT${fallbackOffset}`}
-          options={zones.map((zone) => ({ value: zone.id, label: zone.description }))}
-          onChange={(id) => {
-            const zone = zones.find((z) => z.id === id);
-            if (zone) changeTimeZone({ id: zone.id, offset: zone.offset });
-          }}
-        />
+        <Suspense fallback={<TimeZonePlaceholder />}>
+          <TimeZoneSelect />
+        </Suspense>
       </Space>
     </footer>
   );

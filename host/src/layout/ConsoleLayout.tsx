@@ -1,15 +1,16 @@
 import { ProLayout } from '@ant-design/pro-layout';
 import { browserOffset, SessionProvider } from '@phonefleet/sdk/ui/core';
 import { Spin } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { useConsole } from '../app/console-context.js';
+import { NotFoundPage, preloadLaterParts } from '../app/later-parts.js';
 import { consoleTitle } from '../app/page-title.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { PluginRoute } from '../federation/PluginRoute.js';
-import { NotFoundPage } from '../pages/NotFoundPage.js';
-import { PersonalInfoPage } from '../pages/PersonalInfoPage.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
+import { ConsoleFooter } from './ConsoleFooter.js';
+import { SiteFilterPlaceholder } from './ControlPlaceholder.js';
 import { EnteredEnterprise } from './EnteredEnterprise.js';
 import { HeaderLinks } from './HeaderLinks.js';
 import { LoadingOverlay } from './LoadingOverlay.js';
@@ -29,12 +30,15 @@ import { useSiteFilter } from './use-site-filter.js';
  * only the areas that use it load it.
  */
 /**
- * Fetched after the first paint (bench/bundle-size.ts counts them apart): the site tree and the
- * time-zone select bring antd's select and tree with their rc-* libraries, which nothing else on
- * the first page needs.
+ * Fetched after the first paint, in the place of a same-size placeholder (bench/bundle-size.ts
+ * counts it apart, like the footer's time-zone select): the site tree brings antd's select and tree
+ * with their rc-* libraries, which nothing else on the first page needs.
  */
 const SiteFilter = lazy(() => import('./SiteFilter.js'));
-const ConsoleFooter = lazy(() => import('./ConsoleFooter.js'));
+/** The basic personal page (when no plugin provides one) loads with its route. */
+const PersonalInfoPage = lazy(() =>
+  import('../pages/PersonalInfoPage.js').then((page) => ({ default: page.PersonalInfoPage })),
+);
 /** The blocking backup/restore/upgrade dialog: a refusal before it loads waits for it (sdk `showOperation`). */
 const OperationDialog = lazy(() => import('./operation-dialog.js'));
 
@@ -47,6 +51,7 @@ export default function ConsoleLayout() {
   const entries = useMemo(() => menuEntries(plugins, language), [plugins, language]);
   const entry = entryFor(entries, pathname);
   const [siteFilter, setSiteFilter] = useSiteFilter(login?.user.id ?? 0);
+  useEffect(preloadLaterParts, []);
 
   if (!login) return null;
   const zoneOffset = timeZone?.offset ?? login.user.zoneOffset ?? browserOffset();
@@ -69,7 +74,7 @@ export default function ConsoleLayout() {
         menuDataRender={() => menuRoutes}
         menuExtraRender={({ collapsed: folded }) =>
           folded ? null : (
-            <Suspense fallback={null}>
+            <Suspense fallback={<SiteFilterPlaceholder text={t('siteFilter')} />}>
               <SiteFilter value={siteFilter} onChange={setSiteFilter} placeholder={t('siteFilter')} />
             </Suspense>
           )
@@ -86,11 +91,7 @@ export default function ConsoleLayout() {
           <LanguageSwitch key="language" />,
           <UserMenu key="user" />,
         ]}
-        footerRender={() => (
-          <Suspense fallback={null}>
-            <ConsoleFooter />
-          </Suspense>
-        )}
+        footerRender={() => <ConsoleFooter />}
         token={{
           pageContainer: { paddingBlockPageContainerContent: 24, paddingInlinePageContainerContent: 24 },
         }}
@@ -130,9 +131,23 @@ export default function ConsoleLayout() {
                 )}
                 {/* The users plugin's page when it is there; the basic one otherwise. */}
                 {entries.some((item) => item.path === '/personnalInfo') ? null : (
-                  <Route path="personnalInfo" element={<PersonalInfoPage />} />
+                  <Route
+                    path="personnalInfo"
+                    element={
+                      <Suspense fallback={null}>
+                        <PersonalInfoPage />
+                      </Suspense>
+                    }
+                  />
                 )}
-                <Route path="*" element={<NotFoundPage />} />
+                <Route
+                  path="*"
+                  element={
+                    <Suspense fallback={null}>
+                      <NotFoundPage />
+                    </Suspense>
+                  }
+                />
               </Routes>
             </>
           )}

@@ -1,10 +1,12 @@
 import { apiRequest, type SiteOption, type SiteTreeNode, siteTree } from '@phonefleet/sdk/ui/core';
 import { TreeSelect } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { SiteFilterPlaceholder } from './ControlPlaceholder.js';
 
 /**
  * The sidebar's site filter tree (spec §2 Layout): the caller's sites; clearing it means all sites.
- * A remembered site that no longer exists falls back to all sites.
+ * A remembered site that no longer exists falls back to all sites. Loaded after the first paint
+ * (ConsoleLayout); its placeholder holds its place until the sites arrive.
  */
 export default function SiteFilter({
   value,
@@ -15,7 +17,8 @@ export default function SiteFilter({
   onChange: (site: number | null) => void;
   placeholder: string;
 }) {
-  const [tree, setTree] = useState<SiteTreeNode[] | null>(null);
+  // undefined while the sites load; null when they could not be read (no filter then).
+  const [tree, setTree] = useState<SiteTreeNode[] | null>();
   const initial = useRef({ value, onChange });
 
   useEffect(() => {
@@ -29,13 +32,16 @@ export default function SiteFilter({
           initial.current.onChange(null);
         }
       })
-      .catch(() => undefined); // no filter without sites
+      .catch(() => {
+        if (current) setTree(null);
+      });
     return () => {
       current = false;
     };
   }, []);
 
-  if (!tree) return null;
+  if (tree === undefined) return <SiteFilterPlaceholder text={placeholder} />;
+  if (tree === null) return null;
   return (
     <TreeSelect<number>
       data-testid="site-filter"
