@@ -280,7 +280,8 @@ function endpoint(
         tell(watchers, { body: body.data, query: query.data, params, error, route, ctx }, session);
       throw error;
     }
-    if (watchers.length > 0) tell(watchers, { body: body.data, query: query.data, params, route, ctx }, session);
+    if (watchers.length > 0)
+      tell(watchers, { body: body.data, query: query.data, params, route, ctx }, session);
     if ('raw' in reply) return;
     await writeJson(ctx, encode(reply, state.language));
   }
