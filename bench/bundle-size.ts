@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { ChunkRecord } from '../host/build/bundle-stats.js';
 
 /**
  * Gzip size of what the browser downloads on the first page, read from the built `dist` folders:
@@ -28,15 +29,6 @@ import { gzipSync } from 'node:zlib';
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface ChunkRecord {
-  id: string;
-  files: string[];
-  entry: boolean;
-  origins: { module: string; request: string }[];
-  /** Shared modules the chunk's code imports. */
-  consumes: string[];
-}
 
 type Origin = ChunkRecord['origins'][number];
 
