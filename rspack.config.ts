@@ -242,8 +242,9 @@ function hostConfig(): Configuration {
         remotes: {},
         shared: sharedModules('host'),
         dts: false,
-        // The federation runtime without its Node.js code paths (it runs in browsers only).
-        experiments: { optimization: { target: 'web' } },
+        // The federation runtime without its Node.js code paths (it runs in browsers only), and
+        // provided to the plugins, which use the host's instead of carrying their own.
+        experiments: { optimization: { target: 'web' }, provideExternalRuntime: true },
       }),
     ],
   };
@@ -302,6 +303,8 @@ function pluginConfig(plugin: DiscoveredPlugin): Configuration {
         shared: sharedModules('plugin'),
         manifest: true,
         dts: false,
+        // The host's federation runtime (\`provideExternalRuntime\`): not a copy in every remoteEntry.
+        experiments: { optimization: { target: 'web' }, externalRuntime: true },
       }),
     ],
   };
