@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPABILITY_COUNTS } from './capability-table.js';
 import { diagnosticsDeclarationSchema } from './diagnostics-schema.js';
 import {
   NO_TEXT_FORMAT,
@@ -11,6 +12,12 @@ import {
 import { assertSdkSatisfied, ContractError, describeIssues } from './plugin.js';
 import { DEFAULT_FILE_PARAMETERS, DOWNLOAD_KINDS, type DownloadKind } from './resources.js';
 
+/** A count of `CAPABILITY_COUNTS` (capability-table.ts), in its range. */
+function count(name: keyof typeof CAPABILITY_COUNTS) {
+  const { min, max } = CAPABILITY_COUNTS[name];
+  return z.number().int().min(min).max(max);
+}
+
 /**
  * Everything that differs between models of a family is read from this one table: counts of
  * accounts and keys, and the hardware. What the editor offers (SubType column, text editor, short
@@ -18,14 +25,14 @@ import { DEFAULT_FILE_PARAMETERS, DOWNLOAD_KINDS, type DownloadKind } from './re
  */
 export const declaredCapabilitiesSchema = z.object({
   /** SIP accounts (lines), 1..20. */
-  accounts: z.number().int().min(1).max(20),
+  accounts: count('accounts'),
   /** Accounts that keys, forwarding, DND and dialing rules can refer to, 1..8. */
-  keyAccounts: z.number().int().min(1).max(8),
-  programKeys: z.number().int().min(0).max(36),
-  dynamicKeys: z.number().int().min(0).max(4),
-  dssKeys: z.number().int().min(0).max(2),
-  expansionModules: z.number().int().min(0).max(3),
-  keysPerModule: z.number().int().min(0).max(60),
+  keyAccounts: count('keyAccounts'),
+  programKeys: count('programKeys'),
+  dynamicKeys: count('dynamicKeys'),
+  dssKeys: count('dssKeys'),
+  expansionModules: count('expansionModules'),
+  keysPerModule: count('keysPerModule'),
   wifi: z.boolean(),
   bluetooth: z.boolean(),
   usb: z.boolean(),

@@ -1,4 +1,5 @@
-import { type ModelCapabilities, modelCapabilitiesSchema } from '../driver.js';
+import { CAPABILITY_NAMES, checkedCapabilities } from '../capability-table.js';
+import type { ModelCapabilities } from '../driver.js';
 import { accountTab } from './account.js';
 import type { BuildContext, GroupSpec, ParamEntry, ParamSectionSpec, TabSpec } from './define.js';
 import { lt } from './define.js';
@@ -53,12 +54,10 @@ export const SHARE_CAPABILITIES: ModelCapabilities = Object.freeze({
   colourScreen: true,
 });
 
-const capabilityFields = Object.keys(modelCapabilitiesSchema.shape).sort() as (keyof ModelCapabilities)[];
-
 /** Stable identity of a capability set: equal capabilities give equal trees. */
 export function capabilitySignature(model: ModelCapabilities | 'share'): string {
   if (model === 'share') return 'share';
-  return capabilityFields.map((f) => `${f}=${String(model[f])}`).join(';');
+  return CAPABILITY_NAMES.map((f) => `${f}=${String(model[f])}`).join(';');
 }
 
 /**
@@ -120,7 +119,7 @@ function buildSection(tab: TabSpec, spec: ParamSectionSpec, ctx: BuildContext): 
 
 function build(model: ModelCapabilities | 'share'): ParameterTree {
   const share = model === 'share';
-  const caps = share ? SHARE_CAPABILITIES : modelCapabilitiesSchema.parse(model);
+  const caps: ModelCapabilities = share ? SHARE_CAPABILITIES : checkedCapabilities(model);
   const ctx: BuildContext = { caps, share, index: 0 };
   const tabs: TabNode[] = standardTabs.map((tab) => {
     if (tab === 'phoneKeys')
