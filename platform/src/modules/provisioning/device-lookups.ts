@@ -81,9 +81,11 @@ export class DeviceLookups {
     const key = `${mac}|${ip}`;
     const already = this.asking.get(key);
     if (already) return already;
-    const answer = new Promise<DeviceRow | undefined>((resolve, reject) => {
+    const answer: Promise<DeviceRow | undefined> = new Promise<DeviceRow | undefined>((resolve, reject) => {
       this.waiting.push({ mac, ip, resolve, reject });
-    }).finally(() => this.asking.delete(key));
+    }).finally(() => {
+      if (this.asking.get(key) === answer) this.asking.delete(key);
+    });
     this.asking.set(key, answer);
     // The requests read in this turn of the event loop go together.
     if (!this.scheduled) {
@@ -94,6 +96,14 @@ export class DeviceLookups {
       });
     }
     return answer;
+  }
+
+  /**
+   * A change that can alter a file was announced: a fetch from now on must not share the answer of
+   * a statement that may have begun before it (the caller would keep that answer as current).
+   */
+  changed(): void {
+    this.asking.clear();
   }
 
   private send(): void {

@@ -100,18 +100,20 @@ export class ProvisioningService {
     this.timer.unref();
     this.db.listen(
       'phonefleet_config',
-      () => {
-        this.generation += 1;
-        this.lookups.clear();
-        this.rendered.clear();
-      },
+      () => this.changed(),
       (listening) => {
-        this.generation += 1;
-        this.lookups.clear();
-        this.rendered.clear();
+        this.changed();
         this.cacheOn = listening;
       },
     );
+  }
+
+  /** Everything kept or being asked for may predate an announced change. */
+  private changed(): void {
+    this.generation += 1;
+    this.lookups.clear();
+    this.rendered.clear();
+    this.deviceLookups.changed();
   }
 
   private async lookup(mac: string, ip: string): Promise<DeviceRow | undefined> {
