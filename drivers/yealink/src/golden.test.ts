@@ -127,10 +127,11 @@ describe('Yealink golden files', () => {
     );
   });
 
-  it('renders the codec list as enable/priority pairs, digit maps, NAT by STUN and a DST rule by week', () => {
+  it('renders the codec list as enable/priority pairs, digit maps with their timer, NAT by STUN and a DST rule by week', () => {
     const values = new Map([
       ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
       ['account.1.advanced.SIPDigitMap', '[2-9]11|0T|<9:>xxxxxxx.T|**x.T'],
+      ['account.1.advanced.DigitMapTimer', '4'],
       ['account.2.advanced.SIPDigitMap', ''],
       ['network.natVpn.NatTraversalMode', '2'],
       ['network.natVpn.NatStunServer', 'stun.example.com'],

@@ -137,6 +137,8 @@ export const entries: MappingEntry[] = [
   account('advanced.SIPSlaEnable', 'shared_line', on),
   account('advanced.SubscribeExpire', 'blf.subscribe_period'),
   account('advanced.SwitchoverTimer', 'fallback.timeout'),
+  // The line's digit-map timer (the T letter's wait); read by the phone only while the digit map is on.
+  account('advanced.DigitMapTimer', 'dialplan.digitmap.interdigit_short_timer'),
   // SIP function.
   { path: 'sipFunction.general.SIPLocalPort', key: 'sip.listen_port' },
   { path: 'sipFunction.general.SIPSLocalPort', key: 'sip.tls_listen_port' },
@@ -278,6 +280,10 @@ const retryPerAccount = driverText(
   'Yealink sets the registration retry interval per account (account.N.reg_fail_retry_interval), not once for the phone',
   'Yealink 按账号设置注册失败重试间隔（account.N.reg_fail_retry_interval），而非整部话机设置一次',
 );
+const defaultAccountOtherModels = driverText(
+  'Yealink documents its default-account key (static.features.default_account) only for the T58V, T58A and T56A, none of the models this driver serves',
+  'Yealink 的默认账号配置项（static.features.default_account）仅适用于 T58V、T58A 和 T56A，不适用于本驱动支持的机型',
+);
 const keepAlivePerAccount = driverText(
   'Yealink sets the NAT keep-alive interval per account (account.N.nat.udp_update_time): set it in each account’s keep-alive period',
   'Yealink 按账号设置 NAT 保活间隔（account.N.nat.udp_update_time）：请在各账号的保活周期中设置',
@@ -298,7 +304,6 @@ export const unsupported: UnsupportedParameter[] = [
     'SIPGroupServerType',
     'KeepAliveMode',
     'SIPVqCollectorUri',
-    'DigitMapTimer',
     'SIPPrivacyMode',
     'SIPIntercomEnable',
     'SIPSipsUriEnable',
@@ -306,6 +311,7 @@ export const unsupported: UnsupportedParameter[] = [
     'FailoverSubscribeExpire',
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
   { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
+  { path: 'sipFunction.general.SIPDefaultAccount', reason: defaultAccountOtherModels },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter', reason: notMapped },
   { path: 'network.port', reason: combined },
