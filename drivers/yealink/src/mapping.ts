@@ -113,6 +113,12 @@ export const entries: MappingEntry[] = [
   // Account tab, advanced section.
   { path: 'account.{n}.advanced.TelephonyVmNumber', key: 'voice_mail.number.{n}' },
   account('advanced.SIPNConfUri', 'conf_uri'),
+  // Yealink knows Default (0) and BroadSoft (2) only; every other server type is written Default.
+  account(
+    'advanced.SIPGroupServerType',
+    'sip_server_type',
+    valueMap({ '0': '0', '1': '2' }, { otherwise: '0' }),
+  ),
   account(
     'advanced.SIPGroupDtmfMode',
     'dtmf.type',
@@ -280,6 +286,10 @@ const retryPerAccount = driverText(
   'Yealink sets the registration retry interval per account (account.N.reg_fail_retry_interval), not once for the phone',
   'Yealink 按账号设置注册失败重试间隔（account.N.reg_fail_retry_interval），而非整部话机设置一次',
 );
+const mwiToAccountOrVoiceMail = driverText(
+  'Yealink phones subscribe for message waiting to the account itself or to its voice-mail number; they take no separate MWI URI',
+  'Yealink 话机向账号本身或其语音信箱号码订阅留言指示，不支持单独的 MWI URI',
+);
 const defaultAccountOtherModels = driverText(
   'Yealink documents its default-account key (static.features.default_account) only for the T58V, T58A and T56A, none of the models this driver serves',
   'Yealink 的默认账号配置项（static.features.default_account）仅适用于 T58V、T58A 和 T56A，不适用于本驱动支持的机型',
@@ -300,8 +310,6 @@ export const unsupported: UnsupportedParameter[] = [
   })),
   { path: 'account.*.register.NatTraversal', reason: combined },
   ...[
-    'SIPMessageWaitingIndicationUri',
-    'SIPGroupServerType',
     'KeepAliveMode',
     'SIPVqCollectorUri',
     'SIPPrivacyMode',
@@ -310,6 +318,7 @@ export const unsupported: UnsupportedParameter[] = [
     'SIPTlsAnticipationEnable',
     'FailoverSubscribeExpire',
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
+  { path: 'account.*.advanced.SIPMessageWaitingIndicationUri', reason: mwiToAccountOrVoiceMail },
   { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
   { path: 'sipFunction.general.SIPDefaultAccount', reason: defaultAccountOtherModels },
   { path: 'sipFunction', reason: notMapped },
