@@ -290,10 +290,6 @@ const mwiToAccountOrVoiceMail = driverText(
   'Yealink phones subscribe for message waiting to the account itself or to its voice-mail number; they take no separate MWI URI',
   'Yealink 话机向账号本身或其语音信箱号码订阅留言指示，不支持单独的 MWI URI',
 );
-const defaultAccountOtherModels = driverText(
-  'Yealink documents its default-account key (static.features.default_account) only for the T58V, T58A and T56A, none of the models this driver serves',
-  'Yealink 的默认账号配置项（static.features.default_account）仅适用于 T58V、T58A 和 T56A，不适用于本驱动支持的机型',
-);
 const keepAlivePerAccount = driverText(
   'Yealink sets the NAT keep-alive interval per account (account.N.nat.udp_update_time): set it in each account’s keep-alive period',
   'Yealink 按账号设置 NAT 保活间隔（account.N.nat.udp_update_time）：请在各账号的保活周期中设置',
@@ -320,7 +316,6 @@ export const unsupported: UnsupportedParameter[] = [
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
   { path: 'account.*.advanced.SIPMessageWaitingIndicationUri', reason: mwiToAccountOrVoiceMail },
   { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
-  { path: 'sipFunction.general.SIPDefaultAccount', reason: defaultAccountOtherModels },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter', reason: notMapped },
   { path: 'network.port', reason: combined },
