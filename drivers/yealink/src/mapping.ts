@@ -290,6 +290,10 @@ const mwiToAccountOrVoiceMail = driverText(
   'Yealink phones subscribe for message waiting to the account itself or to its voice-mail number; they take no separate MWI URI',
   'Yealink 话机向账号本身或其语音信箱号码订阅留言指示，不支持单独的 MWI URI',
 );
+const failoverPerAccount = driverText(
+  'Yealink sets server failover per account (account.N.fallback.redundancy_type, account.N.sip_server.M.failback_mode), not once for the phone',
+  'Yealink 按账号设置服务器故障切换（account.N.fallback.redundancy_type、account.N.sip_server.M.failback_mode），而非整部话机设置一次',
+);
 const keepAlivePerAccount = driverText(
   'Yealink sets the NAT keep-alive interval per account (account.N.nat.udp_update_time): set it in each account’s keep-alive period',
   'Yealink 按账号设置 NAT 保活间隔（account.N.nat.udp_update_time）：请在各账号的保活周期中设置',
@@ -316,6 +320,7 @@ export const unsupported: UnsupportedParameter[] = [
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
   { path: 'account.*.advanced.SIPMessageWaitingIndicationUri', reason: mwiToAccountOrVoiceMail },
   { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
+  { path: 'sipFunction.general.SIPFailOverEnable', reason: failoverPerAccount },
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter', reason: notMapped },
   { path: 'network.port', reason: combined },
