@@ -290,6 +290,10 @@ const mwiToAccountOrVoiceMail = driverText(
   'Yealink phones subscribe for message waiting to the account itself or to its voice-mail number; they take no separate MWI URI',
   'Yealink 话机向账号本身或其语音信箱号码订阅留言指示，不支持单独的 MWI URI',
 );
+const intercomPhoneWide = driverText(
+  'Yealink accepts or refuses incoming intercom calls once for the whole phone (Features > Intercom), not per account',
+  'Yealink 对整部话机统一设置是否接受对讲来电（功能 > 对讲），不能按账号设置',
+);
 const failoverPerAccount = driverText(
   'Yealink sets server failover per account (account.N.fallback.redundancy_type, account.N.sip_server.M.failback_mode), not once for the phone',
   'Yealink 按账号设置服务器故障切换（account.N.fallback.redundancy_type、account.N.sip_server.M.failback_mode），而非整部话机设置一次',
@@ -313,12 +317,12 @@ export const unsupported: UnsupportedParameter[] = [
     'KeepAliveMode',
     'SIPVqCollectorUri',
     'SIPPrivacyMode',
-    'SIPIntercomEnable',
     'SIPSipsUriEnable',
     'SIPTlsAnticipationEnable',
     'FailoverSubscribeExpire',
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
   { path: 'account.*.advanced.SIPMessageWaitingIndicationUri', reason: mwiToAccountOrVoiceMail },
+  { path: 'account.*.advanced.SIPIntercomEnable', reason: intercomPhoneWide },
   { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
   { path: 'sipFunction.general.SIPFailOverEnable', reason: failoverPerAccount },
   { path: 'sipFunction', reason: notMapped },
