@@ -294,6 +294,10 @@ const intercomPhoneWide = driverText(
   'Yealink accepts or refuses incoming intercom calls once for the whole phone (Features > Intercom), not per account',
   'Yealink 对整部话机统一设置是否接受对讲来电（功能 > 对讲），不能按账号设置',
 );
+const mediaPortRange = driverText(
+  'Yealink configures one local media port range (static.network.port.min_rtpport/max_rtpport, the first mapped from the RTP port) and has no separate SRTP or RTCP port setting',
+  'Yealink 只设置一个本地媒体端口范围（static.network.port.min_rtpport/max_rtpport，前者由 RTP 端口写入），没有单独的 SRTP 或 RTCP 端口设置',
+);
 const failoverPerAccount = driverText(
   'Yealink sets server failover per account (account.N.fallback.redundancy_type, account.N.sip_server.M.failback_mode), not once for the phone',
   'Yealink 按账号设置服务器故障切换（account.N.fallback.redundancy_type、account.N.sip_server.M.failback_mode），而非整部话机设置一次',
@@ -325,6 +329,10 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.advanced.SIPIntercomEnable', reason: intercomPhoneWide },
   { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
   { path: 'sipFunction.general.SIPFailOverEnable', reason: failoverPerAccount },
+  ...['SRTPLocalPort', 'SRTCPLocalPort', 'RTCPLocalPort'].map((key) => ({
+    path: `sipFunction.general.${key}`,
+    reason: mediaPortRange,
+  })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter', reason: notMapped },
   { path: 'network.port', reason: combined },
