@@ -91,8 +91,10 @@ describe('Yealink golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders trusted-server filtering, local conference, calls per line key, a static NAT address and the polling period', () => {
+  it('renders trusted-server filtering, local conference, calls per line key, server types, a static NAT address and the polling period', () => {
     const values = new Map([
+      ['account.1.advanced.SIPGroupServerType', '1'],
+      ['account.2.advanced.SIPGroupServerType', '0'],
       ['sipFunction.general.SIPPeerFilterEnable', 'true'],
       ['sipFunction.general.SIPLocalConfEnable', 'false'],
       ['sipFunction.general.SIPMaxCall', '3'],
@@ -110,6 +112,10 @@ describe('Yealink golden files', () => {
       new Map([['provision.autoProvision.ProvisionPollingTimeout', '90']]),
     );
     expect(driver.parse(rounded).get('provision.autoProvision.ProvisionPollingTimeout')).toBe('120');
+    // A server type Yealink lacks (3CX) is written as Yealink's Default and read back as standard SIP.
+    const threeCx = render('T46S', '001565aabbcc', new Map([['account.3.advanced.SIPGroupServerType', '6']]));
+    expect(threeCx).toContain('account.3.sip_server_type = 0\n');
+    expect(driver.parse(threeCx).get('account.3.advanced.SIPGroupServerType')).toBe('0');
   });
 
   it('reads an account digit map turned off as empty, and refuses a switch that is not 0 or 1', () => {
@@ -127,10 +133,11 @@ describe('Yealink golden files', () => {
     );
   });
 
-  it('renders the codec list as enable/priority pairs, digit maps, NAT by STUN and a DST rule by week', () => {
+  it('renders the codec list as enable/priority pairs, digit maps with their timer, NAT by STUN and a DST rule by week', () => {
     const values = new Map([
       ['account.1.codec.SIPPreferredVocoder', '9;0;8'],
       ['account.1.advanced.SIPDigitMap', '[2-9]11|0T|<9:>xxxxxxx.T|**x.T'],
+      ['account.1.advanced.DigitMapTimer', '4'],
       ['account.2.advanced.SIPDigitMap', ''],
       ['network.natVpn.NatTraversalMode', '2'],
       ['network.natVpn.NatStunServer', 'stun.example.com'],

@@ -113,6 +113,12 @@ export const entries: MappingEntry[] = [
   // Account tab, advanced section.
   { path: 'account.{n}.advanced.TelephonyVmNumber', key: 'voice_mail.number.{n}' },
   account('advanced.SIPNConfUri', 'conf_uri'),
+  // Yealink knows Default (0) and BroadSoft (2) only; every other server type is written Default.
+  account(
+    'advanced.SIPGroupServerType',
+    'sip_server_type',
+    valueMap({ '0': '0', '1': '2' }, { otherwise: '0' }),
+  ),
   account(
     'advanced.SIPGroupDtmfMode',
     'dtmf.type',
@@ -137,6 +143,8 @@ export const entries: MappingEntry[] = [
   account('advanced.SIPSlaEnable', 'shared_line', on),
   account('advanced.SubscribeExpire', 'blf.subscribe_period'),
   account('advanced.SwitchoverTimer', 'fallback.timeout'),
+  // The line's digit-map timer (the T letter's wait); read by the phone only while the digit map is on.
+  account('advanced.DigitMapTimer', 'dialplan.digitmap.interdigit_short_timer'),
   // SIP function.
   { path: 'sipFunction.general.SIPLocalPort', key: 'sip.listen_port' },
   { path: 'sipFunction.general.SIPSLocalPort', key: 'sip.tls_listen_port' },
@@ -278,6 +286,22 @@ const retryPerAccount = driverText(
   'Yealink sets the registration retry interval per account (account.N.reg_fail_retry_interval), not once for the phone',
   'Yealink 按账号设置注册失败重试间隔（account.N.reg_fail_retry_interval），而非整部话机设置一次',
 );
+const mwiToAccountOrVoiceMail = driverText(
+  'Yealink phones subscribe for message waiting to the account itself or to its voice-mail number; they take no separate MWI URI',
+  'Yealink 话机向账号本身或其语音信箱号码订阅留言指示，不支持单独的 MWI URI',
+);
+const intercomPhoneWide = driverText(
+  'Yealink accepts or refuses incoming intercom calls once for the whole phone (Features > Intercom), not per account',
+  'Yealink 对整部话机统一设置是否接受对讲来电（功能 > 对讲），不能按账号设置',
+);
+const mediaPortRange = driverText(
+  'Yealink configures one local media port range (static.network.port.min_rtpport/max_rtpport, the first mapped from the RTP port) and has no separate SRTP or RTCP port setting',
+  'Yealink 只设置一个本地媒体端口范围（static.network.port.min_rtpport/max_rtpport，前者由 RTP 端口写入），没有单独的 SRTP 或 RTCP 端口设置',
+);
+const failoverPerAccount = driverText(
+  'Yealink sets server failover per account (account.N.fallback.redundancy_type, account.N.sip_server.M.failback_mode), not once for the phone',
+  'Yealink 按账号设置服务器故障切换（account.N.fallback.redundancy_type、account.N.sip_server.M.failback_mode），而非整部话机设置一次',
+);
 const keepAlivePerAccount = driverText(
   'Yealink sets the NAT keep-alive interval per account (account.N.nat.udp_update_time): set it in each account’s keep-alive period',
   'Yealink 按账号设置 NAT 保活间隔（account.N.nat.udp_update_time）：请在各账号的保活周期中设置',
@@ -294,18 +318,21 @@ export const unsupported: UnsupportedParameter[] = [
   })),
   { path: 'account.*.register.NatTraversal', reason: combined },
   ...[
-    'SIPMessageWaitingIndicationUri',
-    'SIPGroupServerType',
     'KeepAliveMode',
     'SIPVqCollectorUri',
-    'DigitMapTimer',
     'SIPPrivacyMode',
-    'SIPIntercomEnable',
     'SIPSipsUriEnable',
     'SIPTlsAnticipationEnable',
     'FailoverSubscribeExpire',
   ].map((key) => ({ path: `account.*.advanced.${key}`, reason: notMapped })),
+  { path: 'account.*.advanced.SIPMessageWaitingIndicationUri', reason: mwiToAccountOrVoiceMail },
+  { path: 'account.*.advanced.SIPIntercomEnable', reason: intercomPhoneWide },
   { path: 'sipFunction.general.SIPRegisterRetry', reason: retryPerAccount },
+  { path: 'sipFunction.general.SIPFailOverEnable', reason: failoverPerAccount },
+  ...['SRTPLocalPort', 'SRTCPLocalPort', 'RTCPLocalPort'].map((key) => ({
+    path: `sipFunction.general.${key}`,
+    reason: mediaPortRange,
+  })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter', reason: notMapped },
   { path: 'network.port', reason: combined },
