@@ -19,6 +19,8 @@ function fallbackLabel(url: string): string {
 export class RequestMetrics {
   private readonly duration: Histogram<'method' | 'route' | 'status'>;
   private readonly provisioning: Counter<'outcome'>;
+  /** Bounded like the labels: routes × methods × status classes. */
+  private readonly series = new Map<string, ReturnType<Histogram<'method' | 'route' | 'status'>['labels']>>();
 
   constructor(registry: Registry) {
     this.duration = new Histogram({
@@ -51,10 +53,16 @@ export class RequestMetrics {
   private observe(request: IncomingMessage, status: number, started: bigint): void {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const route = requestLabel(request) ?? fallbackLabel(request.url ?? '/');
-    this.duration.observe(
-      { method: request.method ?? 'GET', route, status: `${Math.floor(status / 100)}xx` },
-      seconds,
-    );
+    const method = request.method ?? 'GET';
+    const statusClass = Math.floor(status / 100);
+    // One child per label set, kept: prom-client hashes and checks a labels object at every observe.
+    const key = `${method} ${statusClass} ${route}`;
+    let series = this.series.get(key);
+    if (!series) {
+      series = this.duration.labels({ method, route, status: `${statusClass}xx` });
+      this.series.set(key, series);
+    }
+    series.observe(seconds);
     if (route === '/prov/')
       this.provisioning.inc({
         outcome: status === 200 ? 'served' : status === 304 ? 'unchanged' : 'refused',
