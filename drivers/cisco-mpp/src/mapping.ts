@@ -100,6 +100,23 @@ const natMapping: ValueConversion = {
   domain: ['0', '1'],
 };
 
+/**
+ * Catalogue privacy (0 none, 1 `Privacy: id`, 2 `Privacy: header`, 3 both) → `Privacy_Header_N_`, which
+ * takes one value (`Disabled`, `none`, `header`, `session`, `user`, `id`): the catalogue's none is
+ * Disabled (no header); id and header together have no Cisco value and are refused, as are Cisco's
+ * none, session and user when read.
+ */
+const privacyHeader: ValueConversion = {
+  toVendor(value) {
+    const vendor = ({ '0': 'Disabled', '1': 'id', '2': 'header' } as Record<string, string>)[value];
+    if (vendor === undefined)
+      throw new Error(`Cisco has no privacy header for mode ${JSON.stringify(value)}`);
+    return vendor;
+  },
+  fromVendor: (value) => ({ Disabled: '0', id: '1', header: '2' })[value],
+  domain: ['0', '1', '2'],
+};
+
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
 const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
 
@@ -152,6 +169,7 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   extension('advanced.SipUserPhoneEnable', 'User_Equal_Phone', yesNo),
   extension('advanced.SIPServerKeepAliveEnable', 'NAT_Keep_Alive_Enable', yesNo),
   extension('register.NatTraversal', 'NAT_Mapping_Enable', natMapping),
+  extension('advanced.SIPPrivacyMode', 'Privacy_Header', privacyHeader),
   // Seconds before the phone goes back to its first proxy after failing over.
   extension('advanced.SwitchoverTimer', 'Proxy_Fallback_Intvl'),
   // SIP function: Voice > SIP.
@@ -321,6 +339,11 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.advanced.SIPBlfListUri', reason: phoneWide('BLF_List_URI') },
   { path: 'account.*.advanced.SIPHideIdentityEnable', reason: phoneWide('Block_CID_Setting') },
   { path: 'account.*.advanced.SIPAnonymousRejectEnable', reason: phoneWide('Block_ANC_Setting') },
+  { path: 'account.*.advanced.SIPHideIdentityOnCode', reason: phoneWide('Block_CID_Act_Code') },
+  { path: 'account.*.advanced.SIPHideIdentityOffCode', reason: phoneWide('Block_CID_Deact_Code') },
+  { path: 'account.*.advanced.SIPAnonymousRejectOnCode', reason: phoneWide('Block_ANC_Act_Code') },
+  { path: 'account.*.advanced.SIPAnonymousRejectOffCode', reason: phoneWide('Block_ANC_Deact_Code') },
+  { path: 'account.*.advanced.SIPGroupServerType', reason: phoneWide('Server_Type') },
   { path: 'account.*.advanced.SIPBlfPickupCode', reason: phoneWide('Call_Pickup_Code') },
   { path: 'account.*.advanced.SIPPickupPrefix', reason: phoneWide('Call_Pickup_Code') },
   { path: 'account.*.advanced.SIPRportEnable', reason: phoneWide('Handle_VIA_rport') },
