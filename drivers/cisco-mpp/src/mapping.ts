@@ -344,6 +344,7 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.advanced.SIPAnonymousRejectOnCode', reason: phoneWide('Block_ANC_Act_Code') },
   { path: 'account.*.advanced.SIPAnonymousRejectOffCode', reason: phoneWide('Block_ANC_Deact_Code') },
   { path: 'account.*.advanced.SIPGroupServerType', reason: phoneWide('Server_Type') },
+  { path: 'account.*.advanced.SIPIntercomEnable', reason: phoneWide('Auto_Answer_Page') },
   { path: 'account.*.advanced.SIPBlfPickupCode', reason: phoneWide('Call_Pickup_Code') },
   { path: 'account.*.advanced.SIPPickupPrefix', reason: phoneWide('Call_Pickup_Code') },
   { path: 'account.*.advanced.SIPRportEnable', reason: phoneWide('Handle_VIA_rport') },
