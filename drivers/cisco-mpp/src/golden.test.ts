@@ -59,9 +59,15 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders a static address with its own DNS, STUN, no PC port, a negative half-hour zone, DTMF, TR-069, the last key of a 7861 and the firmware rule', () => {
+  it('renders a static address with its own DNS, STUN and NAT mapping, no PC port, a negative half-hour zone, DTMF, TR-069, the last key of a 7861 and the firmware rule', () => {
     const values = new Map([
-      ...lineValues(1, { Enable: '1', UserName: '3001', Password: 'x', ServerAddress: '10.0.0.5' }),
+      ...lineValues(1, {
+        Enable: '1',
+        UserName: '3001',
+        Password: 'x',
+        ServerAddress: '10.0.0.5',
+        NatTraversal: '1',
+      }),
       ['account.1.advanced.SIPGroupDtmfMode', '2'],
       ...lineValues(2, { Enable: '0', UserName: '3002', ServerAddress: '10.0.0.5' }),
       ['account.2.advanced.SIPGroupDtmfMode', '1'],
@@ -95,7 +101,7 @@ describe('Cisco MPP golden files', () => {
     expect(driver.parse(text)).toEqual(values);
   });
 
-  it('renders the alternate proxies with dual registration, the extension features, SIP timers and the date order', () => {
+  it('renders the alternate proxies with dual registration, the extension features and privacy headers, SIP timers and the date order', () => {
     const values = new Map([
       ...lineValues(1, {
         Enable: '1',
@@ -111,6 +117,7 @@ describe('Cisco MPP golden files', () => {
       ['account.1.advanced.SIPServerKeepAliveEnable', 'true'],
       ['account.1.advanced.SIPVqCollectorUri', 'collector@vq.example.com'],
       ['account.1.advanced.SIPDigitMap', '(<9:>xxxx.|*xx|[3469]11)'],
+      ['account.1.advanced.SIPPrivacyMode', '1'],
       ['account.1.advanced.SipUserPhoneEnable', 'false'],
       ['account.1.advanced.SIPSlaEnable', 'true'],
       ['account.1.advanced.SwitchoverTimer', '600'],
@@ -123,6 +130,7 @@ describe('Cisco MPP golden files', () => {
       }),
       ['account.2.codec.AudioVad', 'false'],
       ['account.2.advanced.SIPServerKeepAliveEnable', 'false'],
+      ['account.2.advanced.SIPPrivacyMode', '2'],
       ['account.2.advanced.SIPSlaEnable', 'false'],
       ['sipFunction.general.SIPRegisterRetry', '60'],
       ['sipFunction.general.SIPMaxCall', '3'],
@@ -355,6 +363,25 @@ describe('Cisco MPP golden files', () => {
     expect(nat('1')).toContain('<STUN_Enable>No</STUN_Enable>');
     expect(driver.parse(nat('0'))).toEqual(new Map([['network.natVpn.NatTraversalMode', '0']]));
     expect(() => nat('3')).toThrow('Cisco has no NAT traversal mode "3" (ICE)');
+  });
+
+  it('writes a line’s NAT and STUN traversal as NAT mapping on, disable as off, reads Yes as NAT and refuses ICE', () => {
+    const line = (mode: string) =>
+      render('CP-8841', '00562b043615', new Map(lineValues(1, { NatTraversal: mode })));
+    expect(line('2')).toContain('<NAT_Mapping_Enable_1_>Yes</NAT_Mapping_Enable_1_>');
+    expect(driver.parse(line('2'))).toEqual(new Map(lineValues(1, { NatTraversal: '1' })));
+    expect(line('0')).toContain('<NAT_Mapping_Enable_1_>No</NAT_Mapping_Enable_1_>');
+    expect(() => line('3')).toThrow('Cisco has no NAT traversal mode "3" for an extension (ICE)');
+  });
+
+  it('writes no privacy as Disabled, refuses id and header together, and Cisco values the catalogue lacks', () => {
+    const privacy = (mode: string) =>
+      render('CP-8841', '00562b043615', new Map([['account.3.advanced.SIPPrivacyMode', mode]]));
+    expect(privacy('0')).toContain('<Privacy_Header_3_>Disabled</Privacy_Header_3_>');
+    expect(() => privacy('3')).toThrow('Cisco has no privacy header for mode "3"');
+    expect(() =>
+      driver.parse('<flat-profile>\n<Privacy_Header_1_>session</Privacy_Header_1_>\n</flat-profile>'),
+    ).toThrow('line 2: Privacy_Header_1_: unexpected value "session"');
   });
 
   it('identifies MPP User-Agents of several firmware generations, and no other phone', () => {

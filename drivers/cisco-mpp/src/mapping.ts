@@ -85,6 +85,38 @@ const stunEnable: ValueConversion = {
   domain: ['0', '2'],
 };
 
+/**
+ * A line's NAT traversal (0 disable, 1 NAT, 2 STUN, 3 ICE) → `NAT_Mapping_Enable_N_`: Yes makes the
+ * extension write the externally mapped address (`EXT_IP`, or what STUN found when `STUN_Enable` is Yes)
+ * into its SIP messages, which both NAT and STUN need; it is read back as NAT. ICE has no Cisco setting.
+ */
+const natMapping: ValueConversion = {
+  toVendor(value) {
+    if (value === '0') return 'No';
+    if (value === '1' || value === '2') return 'Yes';
+    throw new Error(`Cisco has no NAT traversal mode ${JSON.stringify(value)} for an extension (ICE)`);
+  },
+  fromVendor: (value) => (value === 'Yes' ? '1' : value === 'No' ? '0' : undefined),
+  domain: ['0', '1'],
+};
+
+/**
+ * Catalogue privacy (0 none, 1 `Privacy: id`, 2 `Privacy: header`, 3 both) → `Privacy_Header_N_`, which
+ * takes one value (`Disabled`, `none`, `header`, `session`, `user`, `id`): the catalogue's none is
+ * Disabled (no header); id and header together have no Cisco value and are refused, as are Cisco's
+ * none, session and user when read.
+ */
+const privacyHeader: ValueConversion = {
+  toVendor(value) {
+    const vendor = ({ '0': 'Disabled', '1': 'id', '2': 'header' } as Record<string, string>)[value];
+    if (vendor === undefined)
+      throw new Error(`Cisco has no privacy header for mode ${JSON.stringify(value)}`);
+    return vendor;
+  },
+  fromVendor: (value) => ({ Disabled: '0', id: '1', header: '2' })[value],
+  domain: ['0', '1', '2'],
+};
+
 /** Catalogue DTMF 0 in-band, 1 SIP INFO, 2 RFC 2833; the mixed modes become Cisco's `Auto`. */
 const dtmf = valueMap({ '0': 'InBand', '1': 'INFO', '2': 'AVT' }, { otherwise: 'Auto' });
 
@@ -136,6 +168,8 @@ export const entries: (MappingEntry | CompositeEntry)[] = [
   extension('advanced.SIPVqCollectorUri', 'Voice_Quality_Report_Address'),
   extension('advanced.SipUserPhoneEnable', 'User_Equal_Phone', yesNo),
   extension('advanced.SIPServerKeepAliveEnable', 'NAT_Keep_Alive_Enable', yesNo),
+  extension('register.NatTraversal', 'NAT_Mapping_Enable', natMapping),
+  extension('advanced.SIPPrivacyMode', 'Privacy_Header', privacyHeader),
   // Seconds before the phone goes back to its first proxy after failing over.
   extension('advanced.SwitchoverTimer', 'Proxy_Fallback_Intvl'),
   // SIP function: Voice > SIP.
@@ -266,6 +300,18 @@ const noWeeklyResync = driverText(
   'Cisco resyncs on a period (Resync_Periodic) or daily at one time (Resync_At__HHmm_), not on chosen weekdays within a time window',
   'Cisco 按周期（Resync_Periodic）或每天固定时间（Resync_At__HHmm_）同步，而非在选定星期的时间段内同步',
 );
+const noDisabledSrtp = driverText(
+  'Cisco’s secure call option per extension (Secure_Call_Option_N_: Optional, Required, Strict) has no setting that turns SRTP off',
+  'Cisco 每个分机的安全通话选项（Secure_Call_Option_N_：Optional、Required、Strict）没有关闭 SRTP 的设置',
+);
+const tlsNameCheck = driverText(
+  'Cisco checks the TLS peer’s host name per extension (TLS_Name_Validate_N_), not the peer certificate once for the phone',
+  'Cisco 按分机校验 TLS 对端的主机名（TLS_Name_Validate_N_），而非整机校验对端证书',
+);
+const rtpPortRange = driverText(
+  'Cisco takes every media port from one RTP port range, starting at RTP_Port_Min (mapped as the local RTP port); this port has no setting of its own',
+  'Cisco 的所有媒体端口都取自一个从 RTP_Port_Min（已映射为本地 RTP 端口）开始的 RTP 端口范围；此端口没有单独的设置',
+);
 /** A per-account catalogue setting Cisco writes once for the whole phone. */
 const phoneWide = (element: string) =>
   driverText(
@@ -293,8 +339,25 @@ export const unsupported: UnsupportedParameter[] = [
   { path: 'account.*.advanced.SIPBlfListUri', reason: phoneWide('BLF_List_URI') },
   { path: 'account.*.advanced.SIPHideIdentityEnable', reason: phoneWide('Block_CID_Setting') },
   { path: 'account.*.advanced.SIPAnonymousRejectEnable', reason: phoneWide('Block_ANC_Setting') },
+  { path: 'account.*.advanced.SIPHideIdentityOnCode', reason: phoneWide('Block_CID_Act_Code') },
+  { path: 'account.*.advanced.SIPHideIdentityOffCode', reason: phoneWide('Block_CID_Deact_Code') },
+  { path: 'account.*.advanced.SIPAnonymousRejectOnCode', reason: phoneWide('Block_ANC_Act_Code') },
+  { path: 'account.*.advanced.SIPAnonymousRejectOffCode', reason: phoneWide('Block_ANC_Deact_Code') },
+  { path: 'account.*.advanced.SIPGroupServerType', reason: phoneWide('Server_Type') },
+  { path: 'account.*.advanced.SIPIntercomEnable', reason: phoneWide('Auto_Answer_Page') },
+  { path: 'account.*.advanced.SIPBlfPickupCode', reason: phoneWide('Call_Pickup_Code') },
+  { path: 'account.*.advanced.SIPPickupPrefix', reason: phoneWide('Call_Pickup_Code') },
+  { path: 'account.*.advanced.SIPRportEnable', reason: phoneWide('Handle_VIA_rport') },
+  { path: 'account.*.codec.AudioPayloadTypes', reason: phoneWide('AVT_Dynamic_Payload') },
+  { path: 'account.*.advanced.SIPGroupSrtpWorkingMode', reason: noDisabledSrtp },
   { path: 'account', reason: notMapped },
   { path: 'sipFunction.general.SIPLocalPort', reason: perExtension('SIP_Port_N_') },
+  { path: 'sipFunction.general.SIPSLocalPort', reason: perExtension('SIP_Port_N_') },
+  { path: 'sipFunction.general.SIPSslPeerVerify', reason: tlsNameCheck },
+  ...['RTCPLocalPort', 'SRTPLocalPort', 'SRTCPLocalPort'].map((setting) => ({
+    path: `sipFunction.general.${setting}`,
+    reason: rtpPortRange,
+  })),
   { path: 'sipFunction.general.SIPDSCP', reason: perExtension('SIP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction.general.Audiodiffserv', reason: perExtension('RTP_TOS_DiffServ_Value_N_') },
   { path: 'sipFunction', reason: notMapped },

@@ -276,6 +276,35 @@ const dateSeparator = driverText(
   'Grandstream 的日期格式（P102）自带分隔符，没有单独的分隔符设置',
 );
 
+const privacySwitch = driverText(
+  'Grandstream only turns the Privacy header on or off per account (P2338…), it does not choose what the header says',
+  'Grandstream 只能按账号开关 Privacy 头（P2338…），不能选择其内容',
+);
+const mwiSwitch = driverText(
+  'Grandstream subscribes for message waiting by a switch per account (P99…) to the account’s own server: there is no URI to set',
+  'Grandstream 按账号以开关（P99…）向账号自己的服务器订阅留言指示：没有可设置的 URI',
+);
+const keepAliveKinds = driverText(
+  'Grandstream keeps a registration alive by SIP OPTIONS (P2397…, the server keep-alive switch) or by the NAT traversal’s keep-alive (P52…), not by one keep-alive mode',
+  'Grandstream 以 SIP OPTIONS（P2397…，即服务器保活开关）或 NAT 穿越的保活（P52…）保持注册，没有单一的保活方式设置',
+);
+const natModes = driverText(
+  'Grandstream’s NAT traversal per account (P52…: no, STUN, keep-alive, UPnP, auto, VPN) has no mode matching the catalogue’s NAT and ICE',
+  'Grandstream 按账号的 NAT 穿越（P52…：无、STUN、保活、UPnP、自动、VPN）没有与目录中 NAT 和 ICE 对应的方式',
+);
+const pickupByBlf = driverText(
+  'Grandstream has one call-pickup prefix per account, the BLF call-pickup prefix (P1347…, mapped as the BLF pickup code)',
+  'Grandstream 每个账号只有一个代接前缀，即 BLF 代接前缀（P1347…，已映射为 BLF 代接码）',
+);
+const rtpPortOnly = driverText(
+  'Grandstream sets the local RTP port only (P39); there is no P-value for this port',
+  'Grandstream 只设置本地 RTP 端口（P39），此端口没有对应的 P 值',
+);
+const dnsByMode = driverText(
+  'Grandstream uses the DNS servers set by hand (P21–P28) with a static address only; with DHCP it takes a preferred DNS server of its own (P92–P95), with no switch',
+  'Grandstream 仅在静态地址时使用手工设置的 DNS（P21–P28）；DHCP 时另有首选 DNS 服务器（P92–P95），没有开关',
+);
+
 /**
  * What Grandstream phones lack, or what this driver does not write, with the reason users see. A
  * mapped path is supported even under a pattern here; the first pattern that matches gives the reason.
@@ -290,7 +319,7 @@ export const unsupported: UnsupportedParameter[] = [
   })),
   { path: 'account.*.register.BackupTransport', reason: noKey },
   { path: 'account.*.register.BackupRegisterExpires', reason: noKey },
-  { path: 'account.*.register.NatTraversal', reason: notMapped },
+  { path: 'account.*.register.NatTraversal', reason: natModes },
   ...[5, 6].flatMap((line) =>
     Object.keys(firstFourAccountsPValues).map((setting) => ({
       path: `account.${line}.advanced.${setting}`,
@@ -303,14 +332,35 @@ export const unsupported: UnsupportedParameter[] = [
     'SIPAnonymousRejectOnCode',
     'SIPAnonymousRejectOffCode',
   ].map((setting) => ({ path: `account.*.advanced.${setting}`, reason: noKey })),
+  { path: 'account.*.advanced.SIPPrivacyMode', reason: privacySwitch },
+  { path: 'account.*.advanced.SIPMessageWaitingIndicationUri', reason: mwiSwitch },
+  { path: 'account.*.advanced.KeepAliveMode', reason: keepAliveKinds },
+  { path: 'account.*.advanced.SIPPickupPrefix', reason: pickupByBlf },
+  ...[
+    'SIPRportEnable',
+    'SIPSlaEnable',
+    'SIPTlsAnticipationEnable',
+    'SIPVqCollectorUri',
+    'FailoverSubscribeExpire',
+    'SwitchoverTimer',
+  ].map((setting) => ({ path: `account.*.advanced.${setting}`, reason: noKey })),
   { path: 'account.*.advanced', reason: notMapped },
   { path: 'sipFunction.general.SIPLocalPort', reason: localPorts },
+  { path: 'sipFunction.general.SIPSLocalPort', reason: localPorts },
+  ...['RTCPLocalPort', 'SRTPLocalPort', 'SRTCPLocalPort'].map((setting) => ({
+    path: `sipFunction.general.${setting}`,
+    reason: rtpPortOnly,
+  })),
+  ...['SIPMaxCall', 'LocalConfPartyMax', 'SIPSrtpAuthentication', 'ReleaseTimeout', 'SIPRfc5373Enable'].map(
+    (setting) => ({ path: `sipFunction.general.${setting}`, reason: noKey }),
+  ),
   ...['SIPAutoBlfListEnable', 'SIPPoundKeyEnable', 'SIPFailOverEnable'].map((setting) => ({
     path: `sipFunction.general.${setting}`,
     reason: perAccount,
   })),
   { path: 'sipFunction', reason: notMapped },
   { path: 'network.ipParameter.DataVLANEnable', reason: noKey },
+  { path: 'network.ipParameter.StaticDNSEnable', reason: dnsByMode },
   ...['DHCPUserClassEnable', 'DHCPUserClass', 'DHCPUserClassRfcCompliant'].map((setting) => ({
     path: `network.ipParameter.${setting}`,
     reason: noKey,
