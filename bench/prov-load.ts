@@ -1,8 +1,8 @@
 /**
  * Load generator for the provisioning benchmark, run in its own process. Each worker loop fetches a
- * random phone's file with digest authentication (a nonce of its own, obtained once and reused with a
- * rising nc as a phone does; a fresh one when the console says it is stale) over keep-alive
- * connections, for a fixed time. Prints one JSON line.
+ * phone's file (cold: the next of a shuffled list; warm: a random one) with digest authentication
+ * (a nonce of its own, obtained once and reused with a rising nc as a phone does; a fresh one when
+ * the console says it is stale) over keep-alive connections, for a fixed time. Prints one JSON line.
  *
  * Phones are H2P phones asking for `<mac>.cfg` (MACs 1, 2, …) unless the last argument describes a
  * fleet (`PhoneTemplates`, bench/prov-mixed.ts): then phone i has MAC `firstMac + i` and asks for
@@ -81,11 +81,26 @@ const latencies: number[] = [];
 const statuses: Record<string, number> = {};
 const deadline = Date.now() + Number(seconds) * 1000;
 
+/**
+ * Cold: every phone at most once per run, in a random order (a phone asking twice would find its
+ * file kept from its first fetch); warm: the same phones again and again.
+ */
+const order = phones.map((_phone, index) => index);
+for (let i = order.length - 1; i > 0; i--) {
+  const j = Math.floor(Math.random() * (i + 1));
+  [order[i], order[j]] = [order[j] as number, order[i] as number];
+}
+let next = 0;
+const nextPhone = (): Phone =>
+  phones[
+    mode === 'cold' ? (order[next++ % order.length] as number) : Math.floor(Math.random() * phones.length)
+  ] as Phone;
+
 async function worker(): Promise<void> {
   let nonce = await freshNonce();
   let nc = 0;
   while (Date.now() < deadline) {
-    const { mac, path, userAgent } = phones[Math.floor(Math.random() * phones.length)] as Phone;
+    const { mac, path, userAgent } = nextPhone();
     nc += 1;
     const count = nc.toString(16).padStart(8, '0');
     const response = md5(`${ha1}:${nonce}:${count}:bench:auth:${md5(`GET:${path}`)}`);

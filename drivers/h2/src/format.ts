@@ -5,7 +5,11 @@
  */
 const KEY = /^[A-Za-z][A-Za-z0-9_.]*$/;
 
+/** What `escapeValue` changes: a backslash, a line break or tab anywhere, white space at either end. */
+const NEEDS_ESCAPING = /[\\\r\n\t]|^\s|\s$/;
+
 export function escapeValue(value: string): string {
+  if (!NEEDS_ESCAPING.test(value)) return value;
   const escaped = value.replace(
     /[\\\r\n\t]/g,
     (c) => ({ '\\': '\\\\', '\r': '\\r', '\n': '\\n', '\t': '\\t' })[c] ?? c,

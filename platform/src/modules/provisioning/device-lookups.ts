@@ -50,7 +50,7 @@ const COLUMNS = [
 /** At most this many fetches per statement: a statement costs ~80 µs of PostgreSQL per device. */
 const MOST_PER_STATEMENT = 64;
 /** Statements at once: PostgreSQL works on them while the console serves the answers of the last. */
-const STATEMENTS_AT_ONCE = 2;
+const STATEMENTS_AT_ONCE = 1;
 
 interface Asked {
   mac: string;

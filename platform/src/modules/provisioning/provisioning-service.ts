@@ -300,10 +300,14 @@ export class ProvisioningService {
     for (const [path, value] of ConfigurationService.merge(layers)) merged.set(path, value.value);
     for (const [path, value] of lineValues(lines)) merged.set(path, value);
     for (const [path, value] of downloads) merged.set(path, value);
-    const paths = [...merged.keys()]
-      .filter((path) => order.has(path) && (authenticated || !secrets.has(path)))
-      .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-    return new Map(paths.map((path) => [path, merged.get(path) ?? '']));
+    // Each value's place looked up once, not at every comparison of the sort.
+    const placed: [number, string, string][] = [];
+    for (const [path, value] of merged) {
+      const place = order.get(path);
+      if (place !== undefined && (authenticated || !secrets.has(path))) placed.push([place, path, value]);
+    }
+    placed.sort((a, b) => a[0] - b[0]);
+    return new Map(placed.map(([, path, value]) => [path, value]));
   }
 
   private identify(userAgent: string): { driver: DriverManifest; identity: DeviceIdentity } | undefined {

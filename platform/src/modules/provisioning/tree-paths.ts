@@ -37,12 +37,18 @@ function collect(tree: ParameterTree, lines: number): TreePaths {
   return { order, secrets };
 }
 
+/** By the driver model's own capabilities object: a fetch does not build the signature again. */
+const byModel = new WeakMap<ModelCapabilities, TreePaths>();
+
 export function treePaths(capabilities: ModelCapabilities): TreePaths {
+  const known = byModel.get(capabilities);
+  if (known) return known;
   const signature = capabilitySignature(capabilities);
   let paths = cache.get(signature);
   if (!paths) {
     paths = collect(buildParameterTree(capabilities), capabilities.accounts);
     cache.set(signature, paths);
   }
+  byModel.set(capabilities, paths);
   return paths;
 }

@@ -1,4 +1,4 @@
-import { type LineKey, linePath } from '@phonefleet/sdk';
+import { LINE_KEYS, type LineKey, linePath } from '@phonefleet/sdk';
 
 /** A bound line as `boundLinesSql` answers it. */
 export interface BoundLine {
@@ -26,6 +26,17 @@ export interface BoundLine {
 }
 
 const OWN_PARAMETER = /^account\.1\./;
+
+/** Each line's paths, made once (a fetch with lines asks for them every time). */
+const linePathsByLine = new Map<number, Record<LineKey, string>>();
+function pathsOfLine(line: number): Record<LineKey, string> {
+  let paths = linePathsByLine.get(line);
+  if (!paths) {
+    paths = Object.fromEntries(LINE_KEYS.map((key) => [key, linePath(line, key)])) as Record<LineKey, string>;
+    linePathsByLine.set(line, paths);
+  }
+  return paths;
+}
 
 /**
  * A line's values at `account.N.register.<Key>` (sdk `LINE_KEYS`), in key order, then the bound
@@ -55,7 +66,8 @@ export function lineValues(lines: readonly BoundLine[]): Map<string, string> {
       BackupOutboundProxyPort: line.backupOutboundPort === null ? '' : String(line.backupOutboundPort),
       NatTraversal: String(line.natTraversal),
     };
-    for (const [key, value] of Object.entries(of)) values.set(linePath(line.line, key as LineKey), value);
+    const paths = pathsOfLine(line.line);
+    for (const key of LINE_KEYS) values.set(paths[key], of[key]);
     for (const [path, value] of Object.entries(line.parameters ?? {}))
       if (OWN_PARAMETER.test(path)) values.set(path.replace(OWN_PARAMETER, `account.${line.line}.`), value);
   }
