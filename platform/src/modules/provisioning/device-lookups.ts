@@ -49,7 +49,11 @@ const COLUMNS = [
 
 /** At most this many fetches per statement: a statement costs ~80 µs of PostgreSQL per device. */
 const MOST_PER_STATEMENT = 64;
-/** Statements at once: PostgreSQL works on them while the console serves the answers of the last. */
+/**
+ * One statement at a time: while it is in PostgreSQL the console serves the answers of the last and
+ * gathers the next. Two at once made smaller statements: the console 237 µs and PostgreSQL 168 µs of
+ * CPU per fetch against 130 and 82 with one, 2,925 against 5,322 files/s (one quiet run each).
+ */
 const STATEMENTS_AT_ONCE = 1;
 
 interface Asked {
