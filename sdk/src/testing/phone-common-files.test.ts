@@ -2,21 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DriverManifestInput, parseDriver } from '../driver.js';
+import { oneLinePhone } from './one-line-phone.js';
 import { SimulatedPhone } from './phone-simulator.js';
 
-const capabilities = {
-  accounts: 1,
-  keyAccounts: 1,
-  programKeys: 0,
-  dynamicKeys: 0,
-  dssKeys: 0,
-  expansionModules: 0,
-  keysPerModule: 0,
-  wifi: false,
-  bluetooth: false,
-  usb: false,
-  colourScreen: false,
-};
+const capabilities = oneLinePhone;
 
 const MAC = '0a1b2c3d4e5f';
 

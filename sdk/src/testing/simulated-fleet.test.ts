@@ -6,24 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriver } from '../driver.js';
 import { SipTimeoutError, SipUdpEndpoint } from '../sip/endpoint.js';
 import { buildNotify } from '../sip/notify.js';
+import { oneLinePhone } from './one-line-phone.js';
 import { fleetAddress, SimulatedFleet } from './simulated-fleet.js';
 
-const capabilities = {
-  accounts: 1,
-  keyAccounts: 1,
-  programKeys: 0,
-  dynamicKeys: 0,
-  dssKeys: 0,
-  expansionModules: 0,
-  keysPerModule: 0,
-  keySubtype: false,
-  textEditing: false,
-  shortWebSession: false,
-  wifi: false,
-  bluetooth: false,
-  usb: false,
-  colourScreen: false,
-};
+const capabilities = oneLinePhone;
 
 const driver = parseDriver('test-driver', {
   id: 'test-phone',
