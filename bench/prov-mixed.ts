@@ -1,5 +1,5 @@
 import { DeviceStatus } from '@phonefleet/sdk';
-import { SimulatedPhone } from '@phonefleet/sdk/testing';
+import { SimulatedPhone, sampleFirmware } from '@phonefleet/sdk/testing';
 import type { RunningConsole } from '../platform/src/app.js';
 import type { PhoneTemplates } from './prov-load.js';
 
@@ -85,14 +85,11 @@ export function mixedFleetTemplates(running: RunningConsole): PhoneTemplates {
   const templates = MIXED_MODELS.map((model) => {
     const driver = running.cradle.driverRegistry.model(model)?.driver;
     if (!driver) throw new Error(`no driver has the model ${model}`);
-    const sample =
-      driver.sampleUserAgents.find((s) => s.identity.model === model) ??
-      driver.sampleUserAgents.find((s) => s.identity.mac);
     const phone = new SimulatedPhone({
       driver,
       model,
       mac: MAC_SLOT,
-      firmware: sample?.identity.firmware ?? '1.0.0.0',
+      firmware: sampleFirmware({ driver, model }) ?? '1.0.0.0',
       provisioningUrl: running.url,
     });
     return { file: phone.fileName, userAgent: phone.userAgent };

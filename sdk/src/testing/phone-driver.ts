@@ -46,6 +46,16 @@ export function phoneSample({
   return withMac.find(identifiesAs) ?? withMac[0];
 }
 
+/**
+ * The firmware a simulated phone reports unless told otherwise: that of its model's own sample, else
+ * of its User-Agent's sample (`phoneSample`).
+ */
+export function sampleFirmware(phone: Pick<PhoneIdentity, 'driver' | 'model'>): string | undefined {
+  const sample =
+    phone.driver.sampleUserAgents.find((s) => s.identity.model === phone.model) ?? phoneSample(phone);
+  return sample?.identity.firmware;
+}
+
 /** The User-Agent of a simulated phone: its sample (`phoneSample`) with its model, firmware and MAC. */
 export function sampleUserAgent(phone: PhoneIdentity): string {
   const sample = phoneSample(phone);

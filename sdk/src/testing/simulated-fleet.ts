@@ -5,7 +5,7 @@ import type { DriverManifest } from '../driver.js';
 import { SipUdpEndpoint } from '../sip/endpoint.js';
 import { parseSipUri } from '../sip/message.js';
 import type { NotifyAuthOptions } from './notify-auth.js';
-import { phoneSample } from './phone-driver.js';
+import { sampleFirmware } from './phone-driver.js';
 import { SimulatedPhone } from './phone-simulator.js';
 import type { PhoneSshOptions } from './phone-ssh.js';
 import { WorkQueue } from './work-queue.js';
@@ -91,11 +91,7 @@ export function fleetAddress(base: string, index: number): string {
 }
 
 function defaultFirmware(model: FleetModel): string {
-  const samples = model.driver.sampleUserAgents;
-  const sample =
-    samples.find((s) => s.identity.model === model.model) ??
-    phoneSample({ driver: model.driver, model: model.model });
-  return model.firmware ?? sample?.identity.firmware ?? '1.0.0.0';
+  return model.firmware ?? sampleFirmware(model) ?? '1.0.0.0';
 }
 
 /**

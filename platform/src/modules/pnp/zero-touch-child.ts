@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SimulatedPhone } from '@phonefleet/sdk/testing';
+import { SimulatedPhone, sampleFirmware } from '@phonefleet/sdk/testing';
 import pino from 'pino';
 import { startConsole } from '../../app.js';
 
@@ -98,7 +98,7 @@ async function runPhase(plan: ChildPlan, phase: ChildPhase): Promise<PhaseOutcom
     for (const spec of phase.phones) {
       const driver = driverRegistry.model(spec.model)?.driver;
       if (!driver) throw new Error(`no driver has the model ${spec.model}`);
-      const firmware = driver.sampleUserAgents[0]?.identity.firmware ?? '1.0.0';
+      const firmware = sampleFirmware({ driver, model: spec.model }) ?? '1.0.0';
       const phone = new SimulatedPhone({
         driver,
         model: spec.model,
